@@ -1,0 +1,45 @@
+# Baccarat rules-and-settlement service. `make help` lists the targets.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+.PHONY: help install run test check fmt openapi bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP) ## Create .venv and install the service with its dev tools
+
+run: $(STAMP) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
+	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'service.app:create_app()'
+
+test: $(STAMP) ## Run the whole test suite (lint, types, rules, API, server)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+check: $(STAMP) ## Lint, format check and type check
+	$(BIN)/ruff check service tests
+	$(BIN)/ruff format --check service tests
+	$(BIN)/mypy
+
+fmt: $(STAMP) ## Format the code
+	$(BIN)/ruff format service tests
+	$(BIN)/ruff check --fix service tests
+
+openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
+	$(BIN)/python -m service.openapi > openapi.yaml
+
+bench: $(STAMP) ## Benchmarks: throughput ratios and settlement speed
+	$(BIN)/python -m bench
+
+clean: ## Remove the virtual environment and caches
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

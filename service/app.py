@@ -1,0 +1,64 @@
+"""The application factory: ``gunicorn 'service.app:create_app()'``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+from . import __version__
+from .config import DEFAULTS, from_environment
+from .web.parsing import BodyLimit, loads, require_json
+from .web.problems import ProblemApi
+from .web.views import health, reference, rounds
+
+API_DESCRIPTION = """\
+Baccarat (Punto Banco) rules and settlement, as a stateless service.
+
+Send a card sequence (from a shoe or a scanner) or a seed (for an RNG game)
+and bet slips; get back each hand's cards, draws and totals, the outcome and
+an exact settlement. The same request always gives the same answer.
+
+* Money is exact: amounts are decimal strings with the currency's minor-unit
+  digits (2 by default). Stakes with more decimals, exponents, NaN or
+  negative values are refused, never rounded. Commission is rounded by the
+  table's `payout_rounding`, by default down (in the house's favour).
+* Errors are RFC 9457 `application/problem+json` with field-level `errors`
+  pointing (JSON Pointer) at the offending input.
+"""
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, reading numbers as Decimal and refusing NaN (see parsing)."""
+
+    sort_keys = False
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return loads(s)
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: config from defaults, then the environment (or
+    ``test_config``), then the API and its blueprints."""
+    app = Flask(__name__)
+    app.json = JSONProvider(app)
+    app.config.from_mapping(DEFAULTS)
+    app.config.update(from_environment(os.environ) if test_config is None else test_config)
+    app.config.update(
+        MAX_CONTENT_LENGTH=app.config["MAX_BODY_BYTES"],
+        API_TITLE="Baccarat rules and settlement",
+        API_VERSION=__version__,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+    )
+    api = ProblemApi(app)
+    app.extensions["baccarat.api"] = api
+    for blueprint in (rounds.blp, reference.blp, health.blp):
+        api.register_blueprint(blueprint)
+    app.before_request(require_json)
+    app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_BODY_BYTES"])  # type: ignore[method-assign]
+    return app

@@ -1,0 +1,1 @@
+"""The rules engine: Punto Banco as pure Python, with no web imports."""

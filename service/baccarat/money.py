@@ -1,0 +1,55 @@
+"""Money: ``Decimal`` only, never binary floating point.
+
+Every amount is a whole number of minor units (cents when ``minor_unit`` is
+2). Stakes that are not are refused, never rounded. Wins that are not (a 5%
+commission on 1.10, a 0.54:1 payout) are rounded to the minor unit by the
+table's ``payout_rounding``: by default ``down``, in the house's favour.
+
+>>> to_minor_unit(Decimal("1.045"), 2, Rounding.DOWN)
+Decimal('1.04')
+>>> format_amount(Decimal("25"), 2)
+'25.00'
+"""
+
+from __future__ import annotations
+
+import decimal
+from decimal import Decimal
+from enum import StrEnum
+
+ZERO = Decimal(0)
+
+
+class Rounding(StrEnum):
+    """How a payout with more digits than the minor unit is rounded."""
+
+    DOWN = "down"  # towards zero: the house keeps the fraction (default)
+    HALF_UP = "half_up"
+    HALF_EVEN = "half_even"
+    UP = "up"  # away from zero: the player gets the fraction
+
+
+_DECIMAL_ROUNDING = {
+    Rounding.DOWN: decimal.ROUND_DOWN,
+    Rounding.HALF_UP: decimal.ROUND_HALF_UP,
+    Rounding.HALF_EVEN: decimal.ROUND_HALF_EVEN,
+    Rounding.UP: decimal.ROUND_UP,
+}
+_QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(0, 5)}
+
+
+def to_minor_unit(amount: Decimal, minor_unit: int, rounding: Rounding) -> Decimal:
+    """``amount`` rounded to ``minor_unit`` decimal places by ``rounding``."""
+    return amount.quantize(_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
+
+
+def format_amount(amount: Decimal, minor_unit: int) -> str:
+    """An exact amount as a string with exactly ``minor_unit`` decimals."""
+    return str(amount.quantize(_QUANTA[minor_unit]))
+
+
+def decimal_places(amount: Decimal) -> int:
+    """How many digits ``amount`` has after the point, as written."""
+    exponent = amount.as_tuple().exponent
+    assert isinstance(exponent, int), "only finite amounts reach the engine"
+    return max(0, -exponent)

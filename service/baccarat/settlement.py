@@ -1,0 +1,159 @@
+"""Settling bet slips on a finished round, exactly, in ``Decimal``.
+
+Per bet: ``result`` (win, lose, push); ``win``, the profit (0 unless it
+won); ``commission``, what the house kept of the gross win; ``returned``,
+what goes back to the player (stake + win, the stake on a push, 0 on a loss).
+Per slip: ``staked``, ``returned`` and ``net = returned - staked``.
+
+A winning banker bet of 25.00 at 5% commission:
+
+>>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.coup import deal
+>>> coup = deal([parse_card(c) for c in ["9S", "KH", "2D", "7C", "5H"]])
+>>> bet = settle_bet(Bet(type=BetType.BANKER, amount=Decimal("25.00")), coup, Rules())
+>>> bet.win, bet.commission, bet.returned
+(Decimal('23.75'), Decimal('1.25'), Decimal('48.75'))
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .coup import Coup
+from .errors import BetError, Problem
+from .money import ZERO, decimal_places, format_amount, to_minor_unit
+from .payouts import Result, payout
+from .tables import BetType, Rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet:
+    type: BetType
+    amount: Decimal
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettledBet:
+    bet: Bet
+    amount: Decimal
+    result: Result
+    win: Decimal
+    commission: Decimal
+    returned: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettledSlip:
+    bets: tuple[SettledBet, ...]
+    staked: Decimal
+    returned: Decimal
+    id: str | None = None
+
+    @property
+    def net(self) -> Decimal:
+        return self.returned - self.staked
+
+
+def slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
+    """Every reason the slip cannot be settled under ``rules``, located at
+    the offending bet: a bet the table does not offer, more decimals than the
+    minor unit, a bet under the minimum, or a bet type whose total on the
+    slip is over the maximum (each bet of that type is named)."""
+    problems: list[Problem] = []
+    unit = rules.minor_unit
+    totals: defaultdict[BetType, Decimal] = defaultdict(Decimal)
+    for index, bet in enumerate(bets):
+        limits = rules.limits.get(bet.type)
+        if limits is None:
+            offered = ", ".join(sorted(rules.limits))
+            problems.append(
+                Problem(
+                    ("bets", index, "type"),
+                    f"this table does not offer {bet.type!r} bets (it offers {offered})",
+                )
+            )
+            continue
+        if decimal_places(bet.amount) > unit:
+            problems.append(
+                Problem(
+                    ("bets", index, "amount"),
+                    f"{bet.amount} has more than {unit} decimal places; amounts are never rounded",
+                )
+            )
+        elif bet.amount < limits.min:
+            problems.append(
+                Problem(
+                    ("bets", index, "amount"),
+                    f"{bet.amount} is under the table minimum of "
+                    f"{format_amount(limits.min, unit)} for {bet.type} bets",
+                )
+            )
+        totals[bet.type] += bet.amount
+    for bet_type, total in totals.items():
+        maximum = rules.limits[bet_type].max
+        if total > maximum:
+            problems.extend(
+                Problem(
+                    ("bets", index, "amount"),
+                    f"{bet_type} bets on this slip total {format_amount(total, unit)}, over the "
+                    f"table maximum of {format_amount(maximum, unit)}",
+                )
+                for index, bet in enumerate(bets)
+                if bet.type is bet_type
+            )
+    return sorted(problems, key=lambda problem: problem.path)
+
+
+def settle_bet(bet: Bet, coup: Coup, rules: Rules) -> SettledBet:
+    """Settle one bet (already checked against the rules). Every amount
+    comes out with exactly the minor unit's digits."""
+    unit, rounding = rules.minor_unit, rules.payout_rounding
+    stake = to_minor_unit(bet.amount, unit, rounding)  # exact: the slip was checked
+    pay = payout(bet.type, coup, rules)
+    if pay.result is Result.WIN:
+        gross = to_minor_unit(stake * pay.odds, unit, rounding)
+        win = to_minor_unit(stake * pay.odds * (1 - pay.commission), unit, rounding)
+        return SettledBet(
+            bet=bet, amount=stake, result=pay.result, win=win, commission=gross - win, returned=stake + win
+        )
+    zero = to_minor_unit(ZERO, unit, rounding)
+    returned = stake if pay.result is Result.PUSH else zero
+    return SettledBet(bet=bet, amount=stake, result=pay.result, win=zero, commission=zero, returned=returned)
+
+
+def settle_slip(bets: Sequence[Bet], coup: Coup, rules: Rules, *, id: str | None = None) -> SettledSlip:
+    """Check and settle one slip; :class:`BetError` names each offending bet."""
+    problems = slip_problems(bets, rules)
+    if problems:
+        raise BetError("Some bets cannot be accepted at this table", problems)
+    return _settle_checked(bets, coup, rules, id)
+
+
+def _settle_checked(bets: Sequence[Bet], coup: Coup, rules: Rules, id: str | None) -> SettledSlip:
+    settled = tuple(settle_bet(bet, coup, rules) for bet in bets)
+    zero = to_minor_unit(ZERO, rules.minor_unit, rules.payout_rounding)
+    return SettledSlip(
+        bets=settled,
+        staked=sum((s.amount for s in settled), zero),
+        returned=sum((s.returned for s in settled), zero),
+        id=id,
+    )
+
+
+def settle_slips(
+    slips: Sequence[tuple[str | None, Sequence[Bet]]], coup: Coup, rules: Rules
+) -> list[SettledSlip]:
+    """Settle many slips; refuse them all, naming every offending bet of
+    every slip, if any one cannot be settled."""
+    problems = [
+        problem.within("slips", index)
+        for index, (_, bets) in enumerate(slips)
+        for problem in slip_problems(bets, rules)
+    ]
+    if problems:
+        raise BetError("Some bets cannot be accepted at this table", problems)
+    return [_settle_checked(bets, coup, rules, slip_id) for slip_id, bets in slips]

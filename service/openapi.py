@@ -1,0 +1,20 @@
+"""``python -m service.openapi`` prints the OpenAPI document the code generates.
+
+The document is committed as ``openapi.yaml`` so that API changes show up in
+review; a test fails when the two differ (``make openapi`` regenerates it).
+"""
+
+from __future__ import annotations
+
+from .app import create_app
+
+
+def generate() -> str:
+    """The OpenAPI document as YAML."""
+    app = create_app({})
+    with app.app_context():
+        return str(app.extensions["baccarat.api"].spec.to_yaml())
+
+
+if __name__ == "__main__":
+    print(generate(), end="")

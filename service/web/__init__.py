@@ -1,0 +1,1 @@
+"""The HTTP layer: schemas, views, and the one place errors become problems."""

@@ -1,0 +1,2 @@
+"""marshmallow schemas: the one source of validation, serialisation and the
+OpenAPI document."""

@@ -1,0 +1,34 @@
+"""Health probes and the OpenAPI document."""
+
+from flask import Response, current_app
+from marshmallow import Schema, fields
+
+from . import Blueprint
+
+blp = Blueprint("health", __name__, description="Probes and the API description")
+
+
+class StatusSchema(Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+
+
+@blp.get("/livez")
+@blp.response(200, StatusSchema)
+def livez() -> dict[str, str]:
+    """Liveness: the process answers."""
+    return {"status": "ok"}
+
+
+@blp.get("/readyz")
+@blp.response(200, StatusSchema)
+def readyz() -> dict[str, str]:
+    """Readiness: the app is loaded and can take traffic (it needs nothing else)."""
+    return {"status": "ok"}
+
+
+@blp.get("/openapi.yaml")
+@blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
+def openapi_yaml() -> Response:
+    """The OpenAPI document (the same as `openapi.yaml` in the repository)."""
+    api = current_app.extensions["baccarat.api"]
+    return Response(api.spec.to_yaml(), mimetype="application/yaml")

@@ -1,0 +1,33 @@
+"""GET /v1/rules and GET /v1/tables: the game as data."""
+
+from typing import Any
+
+from ...baccarat.tableau import tableau
+from ...baccarat.tables import DEFAULT_TABLE, TABLES
+from ..schemas.reference import TableauSchema, TablesSchema
+from . import Blueprint
+
+blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules and tables as data")
+
+
+@blp.get("/rules")
+@blp.response(200, TableauSchema)
+def get_rules() -> dict[str, object]:
+    """The tableau: card points, naturals, and when each hand draws."""
+    return tableau()
+
+
+@blp.get("/tables")
+@blp.response(200, TablesSchema)
+def get_tables() -> dict[str, Any]:
+    """Table presets: their rules, limits and payout rounding."""
+    tables = [
+        {
+            "name": t.name,
+            "description": t.description,
+            "rules": t.rules,
+            "chips": [str(chip) for chip in t.chips],
+        }
+        for t in TABLES.values()
+    ]
+    return {"default": DEFAULT_TABLE, "tables": tables}

@@ -1,0 +1,208 @@
+"""Every bad input gets a clear problem+json 4xx, never a 500, never a settlement."""
+
+import json
+
+import pytest
+
+ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
+PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
+
+
+def post_raw(client, body, content_type="application/json", path="/v1/rounds"):
+    return client.post(path, data=body, content_type=content_type)
+
+
+def assert_problem(response, status, pointer=None, detail_part=None):
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json(force=True)
+    assert body.keys() >= PROBLEM_KEYS
+    assert body["status"] == status
+    assert "settlement" not in body
+    assert "Traceback" not in json.dumps(body)
+    if pointer is not None:
+        pointers = [e["pointer"] for e in body["errors"]]
+        assert pointer in pointers, pointers
+        if detail_part is not None:
+            details = " ".join(e["detail"] for e in body["errors"] if e["pointer"] == pointer)
+            assert detail_part in details, details
+    elif detail_part is not None:
+        assert detail_part in body["detail"], body["detail"]
+    return body
+
+
+@pytest.mark.parametrize(
+    ("raw", "detail_part"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ('{"cards": ["9S"], "bets": [{"type": "player", "amount": NaN}]}', "NaN"),
+        ('{"bets": [{"type": "player", "amount": Infinity}]}', "Infinity"),
+        ('{"bets": [{"type": "player", "amount": -Infinity}]}', "Infinity"),
+        ('{"cards": ["9S"], "cards": ["KH"]}', "appears twice"),
+        ("", "empty"),
+        (b"\xff\xfe{", "JSON"),
+    ],
+)
+def test_bodies_that_are_not_json_are_400(client, raw, detail_part):
+    assert_problem(post_raw(client, raw), 400, detail_part=detail_part)
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"]
+)
+def test_wrong_content_type_is_415(client, content_type):
+    assert_problem(post_raw(client, json.dumps(ROUND), content_type=content_type), 415)
+
+
+def test_missing_content_type_is_415(client):
+    response = client.post("/v1/rounds", data=json.dumps(ROUND))
+    assert_problem(response, 415)
+
+
+def bet(amount, kind="player"):
+    return {**ROUND, "bets": [{"type": kind, "amount": amount}]}
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer", "detail_part"),
+    [
+        (bet("1e3"), "/bets/0/amount", "exponent"),
+        (bet("10.005"), "/bets/0/amount", "more than 2 decimal places"),
+        (bet("-5"), "/bets/0/amount", "no sign"),
+        (bet("0"), "/bets/0/amount", "greater than zero"),
+        (bet("0.00"), "/bets/0/amount", "greater than zero"),
+        (bet("NaN"), "/bets/0/amount", "NaN"),
+        (bet("Infinity"), "/bets/0/amount", None),
+        (bet(" 5"), "/bets/0/amount", None),
+        (bet("5."), "/bets/0/amount", None),
+        (bet("05"), "/bets/0/amount", None),
+        (bet(True), "/bets/0/amount", None),
+        (bet(None), "/bets/0/amount", None),
+        (bet(["5"]), "/bets/0/amount", None),
+        (bet("5", kind="dragon"), "/bets/0/type", "Must be one of"),
+        ({**ROUND, "bets": [{"type": "player"}]}, "/bets/0/amount", "Missing"),
+        (
+            {**ROUND, "bets": [{"type": "player", "amount": "5", "colour": "red"}]},
+            "/bets/0/colour",
+            "Unknown",
+        ),
+        ({**ROUND, "surprise": 1}, "/surprise", "Unknown"),
+        ({"cards": ["9S", "KH", "XX", "7C"]}, "/cards/2", "not a card code"),
+        ({"cards": ["9S", "KH", 7, "7C"]}, "/cards/2", "string"),
+        ({"cards": "9S KH 2D 7C"}, "/cards", None),
+        ({"cards": []}, "/cards", None),
+        ({"cards": ["9S", "KH", "2D", "7C"], "seed": "x"}, "/seed", "not both"),
+        ({"seed": ""}, "/seed", None),
+        ({"table": "nowhere"}, "/table", "Must be one of"),
+        ({"rules": {"decks": 9}}, "/rules/decks", None),
+        ({"rules": {"decks": True}}, "/rules/decks", None),
+        ({"rules": {"tie_pays": 7}}, "/rules/tie_pays", None),
+        ({"rules": {"commission": "0.5"}}, "/rules/commission", None),
+        ({"rules": {"payout_rounding": "sideways"}}, "/rules/payout_rounding", None),
+        ({"rules": {"limits": {"tie": {"min": "10", "max": "5"}}}}, "/rules/limits/tie/value/min", None),
+        ([1, 2], "", None),
+    ],
+)
+def test_invalid_fields_are_422_naming_the_field(client, body, pointer, detail_part):
+    assert_problem(client.post("/v1/rounds", json=body), 422, pointer, detail_part)
+
+
+def test_too_few_cards_says_which_card_and_why(client):
+    body = assert_problem(
+        client.post("/v1/rounds", json={"cards": ["9S", "KH", "2D", "7C"]}),
+        422,
+        "/cards/4",
+        "the Player draws a third card",
+    )
+    assert body["type"] == "urn:baccarat:problem:missing-card"
+    assert "fifth card" in body["detail"]
+
+
+def test_a_card_more_often_than_the_shoe_holds_is_422(client):
+    assert_problem(client.post("/v1/rounds", json={"cards": ["AS"] * 9}), 422, "/cards/8", "more than 8")
+    assert_problem(
+        client.post("/v1/rounds", json={"cards": ["KH", "KH", "2D", "7C", "5H"], "rules": {"decks": 1}}),
+        422,
+        "/cards/1",
+    )
+
+
+def test_limits_name_each_offending_bet(client):
+    body = {
+        **ROUND,
+        "bets": [
+            {"type": "banker", "amount": "201"},
+            {"type": "tie", "amount": "25"},
+            {"type": "player", "amount": "0.99"},
+            {"type": "player", "amount": "10"},
+        ],
+    }
+    problem = assert_problem(client.post("/v1/rounds", json=body), 422)
+    assert [e["pointer"] for e in problem["errors"]] == ["/bets/0/amount", "/bets/1/amount", "/bets/2/amount"]
+
+
+def test_too_many_slips_is_422(client):
+    slips = [{"id": "s", "bets": [{"type": "player", "amount": "1"}]}] * 20_001
+    assert_problem(client.post("/v1/settlements", json={**ROUND, "slips": slips}), 422, "/slips")
+
+
+def test_body_over_the_limit_is_413(app):
+    app.wsgi_app.max_bytes = 1000
+    response = app.test_client().post(
+        "/v1/rounds", data=json.dumps({**ROUND, "pad": "x" * 2000}), content_type="application/json"
+    )
+    assert_problem(response, 413)
+
+
+def test_chunked_body_over_the_limit_is_refused_not_truncated(app):
+    limit = app.wsgi_app
+    environ_body = json.dumps({**ROUND, "bets": [{"type": "player", "amount": "10"}] * 200}).encode()
+    limit.max_bytes = len(environ_body) - 10
+    calls = []
+
+    def start_response(status, headers):
+        calls.append(status)
+
+    import io
+
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": "/v1/rounds",
+        "wsgi.input": io.BytesIO(environ_body),
+        "HTTP_TRANSFER_ENCODING": "chunked",
+        "CONTENT_TYPE": "application/json",
+    }
+    body = b"".join(limit(environ, start_response))
+    assert calls == ["413 Content Too Large"]
+    assert json.loads(body)["status"] == 413
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/nowhere", 404),
+        ("GET", "/v1/rounds", 405),
+        ("DELETE", "/v1/tables", 405),
+        ("POST", "/v1/nowhere", 404),
+    ],
+)
+def test_404_and_405_are_problems(client, method, path, status):
+    response = client.open(path, method=method, json={})
+    body = assert_problem(response, status)
+    assert body["type"] == "about:blank"
+    if status == 405:
+        assert "Allow" in response.headers
+
+
+def test_an_unexpected_error_is_a_problem_without_a_trace(app, monkeypatch):
+    from service.web.views import rounds
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(rounds, "play_and_settle", explode)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = app.test_client().post("/v1/rounds", json=ROUND)
+    body = assert_problem(response, 500)
+    assert "secret" not in json.dumps(body)
