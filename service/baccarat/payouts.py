@@ -1,8 +1,9 @@
-"""What each bet type pays on a finished round, as data-driven rules.
+"""What each bet type pays on a finished round: its pay table under the rules.
 
-A payout rule looks at the round and the rules and says whether the bet
-wins, loses or pushes, and at what odds (profit per unit staked, before
-commission). Money is not touched here: :mod:`.settlement` does that.
+The main bets' tables are here (the banker bet's depends on the table's
+``variant``); the side bets' are in :mod:`.side_bets`. Every payout rule is a
+pure function of the round and the rules; money is not touched here:
+:mod:`.settlement` does that.
 
 >>> from service.baccarat.cards import parse_card
 >>> from service.baccarat.coup import deal
@@ -11,6 +12,12 @@ commission). Money is not touched here: :mod:`.settlement` does that.
 Payout(result=<Result.PUSH: 'push'>, odds=Decimal('0'), commission=Decimal('0'))
 >>> payout(BetType.TIE, tie, Rules()).odds
 Decimal('8')
+
+Under EZ rules a Banker win with a three-card 7 pushes the banker bet:
+
+>>> ez = deal([parse_card(c) for c in ["2S", "KH", "4D", "2C", "5H"]])
+>>> ez.banker.total, ez.player.total, payout(BetType.BANKER, ez, Rules(variant=Variant.EZ)).result
+(7, 6, <Result.PUSH: 'push'>)
 """
 
 from __future__ import annotations
@@ -18,64 +25,146 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
+from functools import cache, partial
 from types import MappingProxyType
 
 from .coup import Coup, Outcome
-from .money import ZERO
-from .tables import BetType, Rules
+from .money import format_amount
+from .paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
+from .side_bets import SIDE_BETS
+from .tables import BetType, Rules, Variant
+
+__all__ = [
+    "LOSE",
+    "PAYOUT_RULES",
+    "PAY_TABLES",
+    "PUSH",
+    "Offer",
+    "Payout",
+    "Result",
+    "offers",
+    "pay_table",
+    "payout",
+]
 
 
-class Result(StrEnum):
-    WIN = "win"
-    LOSE = "lose"
-    PUSH = "push"
+def _player_wins(coup: Coup) -> bool:
+    return coup.outcome is Outcome.PLAYER
 
 
-@dataclass(frozen=True, slots=True)
-class Payout:
-    result: Result
-    odds: Decimal = ZERO
-    commission: Decimal = ZERO
+def _banker_wins(coup: Coup) -> bool:
+    return coup.outcome is Outcome.BANKER
 
 
-LOSE = Payout(Result.LOSE)
-PUSH = Payout(Result.PUSH)
-EVEN = Decimal(1)
+def _tie(coup: Coup) -> bool:
+    return coup.outcome is Outcome.TIE
 
 
-def _player(coup: Coup, rules: Rules) -> Payout:
-    """Pays 1:1; pushes on a tie."""
-    outcome = coup.outcome
-    if outcome is Outcome.TIE:
-        return PUSH
-    return Payout(Result.WIN, EVEN) if outcome is Outcome.PLAYER else LOSE
+def _banker_wins_with_6(coup: Coup) -> bool:
+    return _banker_wins(coup) and coup.banker.total == 6
 
 
-def _banker(coup: Coup, rules: Rules) -> Payout:
-    """Pays 1:1 less the commission; pushes on a tie."""
-    outcome = coup.outcome
-    if outcome is Outcome.TIE:
-        return PUSH
-    if outcome is Outcome.BANKER:
-        return Payout(Result.WIN, EVEN, rules.commission)
-    return LOSE
+def _banker_wins_with_three_card_7(coup: Coup) -> bool:
+    return _banker_wins(coup) and coup.banker.total == 7 and len(coup.banker.cards) == 3
 
 
-def _tie(coup: Coup, rules: Rules) -> Payout:
-    """Pays ``tie_pays``:1 (8 or 9) when the totals are equal."""
-    if coup.outcome is Outcome.TIE:
-        return Payout(Result.WIN, Decimal(rules.tie_pays))
-    return LOSE
+_TIE_PUSHES = PayLine("a tie", _tie, PUSH)
 
-
-PayoutRule = Callable[[Coup, Rules], Payout]
-
-PAYOUT_RULES: Mapping[BetType, PayoutRule] = MappingProxyType(
-    {BetType.PLAYER: _player, BetType.BANKER: _banker, BetType.TIE: _tie}
+_PLAYER = PayTable(
+    "The Player's final total beats the Banker's", (PayLine("Player wins", _player_wins, win(1)), _TIE_PUSHES)
 )
+
+
+@cache
+def _banker(variant: Variant, commission: Decimal) -> PayTable:
+    on = "The Banker's final total beats the Player's"
+    if variant is Variant.NO_COMMISSION:
+        return PayTable(
+            on,
+            (
+                PayLine("Banker wins with a total of 6", _banker_wins_with_6, win("0.5")),
+                PayLine(
+                    "Banker wins with any other total",
+                    lambda coup: _banker_wins(coup) and not _banker_wins_with_6(coup),
+                    win(1),
+                ),
+                _TIE_PUSHES,
+            ),
+        )
+    if variant is Variant.EZ:
+        return PayTable(
+            on,
+            (
+                PayLine("Banker wins with a three-card 7", _banker_wins_with_three_card_7, PUSH),
+                PayLine(
+                    "Banker wins any other way",
+                    lambda coup: _banker_wins(coup) and not _banker_wins_with_three_card_7(coup),
+                    win(1),
+                ),
+                _TIE_PUSHES,
+            ),
+        )
+    return PayTable(on, (PayLine("Banker wins", _banker_wins, win(1, commission)), _TIE_PUSHES))
+
+
+@cache
+def _tie_table(pays: int) -> PayTable:
+    return PayTable("The two final totals are equal", (PayLine("the totals are equal", _tie, win(pays)),))
+
+
+#: Each bet type's pay table under the rules in force.
+PAY_TABLES: Mapping[BetType, Callable[[Rules], PayTable]] = MappingProxyType(
+    {
+        BetType.PLAYER: lambda rules: _PLAYER,
+        BetType.BANKER: lambda rules: _banker(rules.variant, rules.commission),
+        BetType.TIE: lambda rules: _tie_table(rules.tie_pays),
+        **SIDE_BETS,
+    }
+)
+
+
+def pay_table(bet_type: BetType, rules: Rules) -> PayTable:
+    """The pay table of ``bet_type`` under ``rules``."""
+    return PAY_TABLES[bet_type](rules)
 
 
 def payout(bet_type: BetType, coup: Coup, rules: Rules) -> Payout:
     """What a bet of ``bet_type`` gets on ``coup`` under ``rules``."""
-    return PAYOUT_RULES[bet_type](coup, rules)
+    return PAY_TABLES[bet_type](rules).payout(coup)
+
+
+PayoutRule = Callable[[Coup, Rules], Payout]
+
+
+def _rule(bet_type: BetType, coup: Coup, rules: Rules) -> Payout:
+    return payout(bet_type, coup, rules)
+
+
+#: Each bet type's payout rule: a pure function of the round and the rules.
+PAYOUT_RULES: Mapping[BetType, PayoutRule] = MappingProxyType(
+    {bet_type: partial(_rule, bet_type) for bet_type in BetType}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A bet a table offers: its limits (as amounts in the minor unit) and pay table."""
+
+    type: BetType
+    min: str
+    max: str
+    pay_table: PayTable
+
+
+def offers(rules: Rules) -> tuple[Offer, ...]:
+    """The bets ``rules`` offer, each with its limits and its pay table."""
+    unit, limits = rules.minor_unit, rules.limits
+    return tuple(
+        Offer(
+            bet,
+            format_amount(limits[bet].min, unit),
+            format_amount(limits[bet].max, unit),
+            pay_table(bet, rules),
+        )
+        for bet in rules.bet_types
+    )

@@ -1,0 +1,156 @@
+"""Variants and side bets over HTTP: the presets in GET /v1/tables, slips with
+side bets on each variant (the README's examples), and the 422s."""
+
+import pytest
+
+from service.baccarat.tables import TABLES
+
+# The README's examples: a slip with side bets on each variant.
+STANDARD_SLIP = {
+    "cards": ["2S", "KH", "2D", "KC", "4H", "TC"],
+    "bets": [
+        {"type": "player", "amount": "10"},
+        {"type": "player_pair", "amount": "5"},
+        {"type": "either_pair", "amount": "5"},
+        {"type": "dragon_bonus_player", "amount": "5"},
+        {"type": "big", "amount": "10"},
+        {"type": "small", "amount": "5"},
+    ],
+}
+NO_COMMISSION_SLIP = {
+    "cards": ["2S", "3H", "3D", "3C", "KH"],
+    "table": "no_commission",
+    "bets": [
+        {"type": "banker", "amount": "20"},
+        {"type": "super_6", "amount": "5"},
+        {"type": "banker_pair", "amount": "5"},
+        {"type": "player_pair", "amount": "5"},
+    ],
+}
+EZ_SLIP = {
+    "cards": ["2S", "AH", "4D", "AC", "5D"],
+    "table": "ez",
+    "bets": [
+        {"type": "banker", "amount": "25"},
+        {"type": "dragon_7", "amount": "5"},
+        {"type": "panda_8", "amount": "5"},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("body", "wins", "results", "totals"),
+    [
+        # P 2-2 drew 4 = 8 beats B K-K drew 10 = 0 by 8, six cards dealt.
+        (
+            STANDARD_SLIP,
+            ["10.00", "55.00", "25.00", "50.00", "5.40", "0.00"],
+            ["win", "win", "win", "win", "win", "lose"],
+            ("40.00", "180.40", "140.40"),
+        ),
+        # B 3-3 = 6 beats P 2-3 drew K = 5: no-commission banker pays 1:2.
+        (
+            NO_COMMISSION_SLIP,
+            ["10.00", "60.00", "55.00", "0.00"],
+            ["win", "win", "win", "lose"],
+            ("35.00", "155.00", "120.00"),
+        ),
+        # B A-A drew 5 = 7 beats P 6: EZ pushes the banker bet, Dragon 7 pays 40:1.
+        (EZ_SLIP, ["0.00", "200.00", "0.00"], ["push", "win", "lose"], ("35.00", "230.00", "195.00")),
+    ],
+    ids=["standard", "no_commission", "ez"],
+)
+def test_a_slip_with_side_bets_on_each_variant(client, body, wins, results, totals):
+    response = client.post("/v1/rounds", json=body)
+    assert response.status_code == 200
+    settlement = response.get_json()["settlement"]
+    assert [bet["win"] for bet in settlement["bets"]] == wins
+    assert [bet["result"] for bet in settlement["bets"]] == results
+    assert all(bet["commission"] == "0.00" for bet in settlement["bets"])
+    assert (settlement["staked"], settlement["returned"], settlement["net"]) == totals
+
+
+def test_settlements_take_side_bets_too(client):
+    slips = [{"id": f"seat-{i}", "bets": EZ_SLIP["bets"]} for i in range(3)]
+    response = client.post("/v1/settlements", json={"cards": EZ_SLIP["cards"], "table": "ez", "slips": slips})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert [slip["net"] for slip in body["slips"]] == ["195.00"] * 3
+    assert body["totals"]["net"] == "585.00"
+
+
+def test_tables_list_every_preset_with_its_variant_and_pay_tables(client):
+    body = client.get("/v1/tables").get_json()
+    tables = {table["name"]: table for table in body["tables"]}
+    assert set(tables) == set(TABLES)
+    assert {name: table["rules"]["variant"] for name, table in tables.items()} == {
+        "standard": "standard",
+        "tie_9": "standard",
+        "no_commission": "no_commission",
+        "ez": "ez",
+    }
+    for table in tables.values():
+        assert [bet["type"] for bet in table["bets"]] == list(table["rules"]["limits"])
+        for bet in table["bets"]:
+            assert table["rules"]["limits"][bet["type"]] == {"min": bet["min"], "max": bet["max"]}
+    ez_banker = next(bet for bet in tables["ez"]["bets"] if bet["type"] == "banker")
+    assert ez_banker["pays"][0] == {
+        "when": "Banker wins with a three-card 7",
+        "result": "push",
+        "odds": "0",
+        "commission": "0",
+    }
+    dragon = next(bet for bet in tables["standard"]["bets"] if bet["type"] == "dragon_bonus_player")
+    assert [line["odds"] for line in dragon["pays"]] == ["1", "0", "30", "10", "6", "4", "2", "1"]
+    assert tables["no_commission"]["rules"]["commission"] == "0"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "bet", "win"),
+    [({"super_6_pays": 15}, "super_6", "75.00"), ({"tie_pays": 9}, "tie", "45.00")],
+)
+def test_pays_a_request_may_choose(client, overrides, bet, win):
+    cards = NO_COMMISSION_SLIP["cards"] if bet == "super_6" else ["3S", "3H", "3D", "3C"]
+    body = {
+        "cards": cards,
+        "table": "no_commission",
+        "rules": overrides,
+        "bets": [{"type": bet, "amount": "5"}],
+    }
+    answer = client.post("/v1/rounds", json=body).get_json()
+    assert answer["settlement"]["bets"][0]["win"] == win
+    assert all(answer["rules"][key] == value for key, value in overrides.items())
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer", "words"),
+    [
+        ({"bets": [{"type": "dragon_7", "amount": "5"}]}, "/bets/0/type", "does not offer 'dragon_7'"),
+        ({"table": "ez", "bets": [{"type": "super_6", "amount": "5"}]}, "/bets/0/type", "'super_6'"),
+        ({"bets": [{"type": "dragon_8", "amount": "5"}]}, "/bets/0/type", "Must be one of"),
+        ({"rules": {"super_6_pays": 13}}, "/rules/super_6_pays", "12, 15"),
+        ({"rules": {"variant": "mini"}}, "/rules/variant", "standard, no_commission, ez"),
+        ({"rules": {"variant": "ez"}}, "/rules/variant", "send commission 0 with variant ez"),
+        ({"table": "ez", "rules": {"commission": "0.05"}}, "/rules/commission", "only to the standard"),
+        (
+            {"table": "ez", "bets": [{"type": "dragon_7", "amount": "5.01"}]},
+            "/bets/0/amount",
+            "maximum of 5.00",
+        ),
+    ],
+)
+def test_what_a_table_does_not_take_is_a_422_naming_it(client, body, pointer, words):
+    response = client.post("/v1/rounds", json={"cards": EZ_SLIP["cards"], **body})
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == pointer
+    assert words in error["detail"]
+
+
+def test_a_variant_override_with_no_commission_is_played(client):
+    body = {**EZ_SLIP, "table": "standard", "rules": {"variant": "ez", "commission": "0"}}
+    body["bets"] = [EZ_SLIP["bets"][0]]
+    answer = client.post("/v1/rounds", json=body).get_json()
+    assert answer["rules"]["variant"] == "ez"
+    assert answer["settlement"]["bets"][0]["result"] == "push"
