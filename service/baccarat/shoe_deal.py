@@ -1,0 +1,175 @@
+"""Dealing a whole shoe the way a casino deals it: burn, cut card, last round.
+
+Positions count from 0, the top of the shoe (the first card out):
+
+1. **Burn.** The card at position 0 is turned face up and that many more
+   cards are burned, tens and faces counting 10 (``Card.pip``). The turned
+   card is burned too, so 2 to 11 cards go before the first round.
+2. **Cut card.** It sits ``cut_card`` cards from the end (a table setting,
+   16 by default; 14 to 80 allowed, and never more than half the shoe): the
+   first card behind it is at ``cut_card_position = len(shoe) - cut_card``.
+3. **Rounds** are dealt one after the other from there by the tableau
+   (:func:`service.baccarat.coup.deal`). The cut card comes out in the round
+   that deals the card at ``cut_card_position``; that round is finished, one
+   more round is dealt, and the shoe ends. The cards after the last round are
+   left behind: every card is burned, dealt, or left behind.
+
+A round depends only on the shoe and the rounds before it, so round ``n``
+asked for alone (``until=n``) equals round ``n`` of the whole shoe.
+
+>>> from service.baccarat.cards import shoe
+>>> dealt = deal_shoe(shoe(1))  # an unshuffled deck: AS is turned, 1 more burned
+>>> [card.code for card in dealt.burned]
+['AS', '2S']
+>>> dealt.rounds[0].positions
+Positions(player=(2, 4), banker=(3, 5))
+>>> dealt.burn_count + dealt.dealt_count + dealt.left_behind_count == 52
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .coup import Coup, deal
+from .errors import Problem, ShoeError
+
+#: Cards left behind the cut card unless the table says otherwise.
+DEFAULT_CUT_CARD = 16
+#: The cut card's allowed distance from the end of the shoe, in cards. At
+#: least 14 leaves room for the round in progress and one more (12 cards at
+#: most); it is never placed in the first half of the shoe either.
+MIN_CUT_CARD, MAX_CUT_CARD = 14, 80
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """Shoe positions of each hand's cards: first, second, then the third if drawn."""
+
+    player: tuple[int, ...]
+    banker: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeRound:
+    """One round of a shoe: its number, where its cards lay, and how it went."""
+
+    number: int
+    start: int
+    coup: Coup
+    cut_card_out: bool
+    last: bool
+
+    @property
+    def positions(self) -> Positions:
+        """Where each hand's cards lay in the shoe, in the order each hand got them."""
+        start, player_drew = self.start, len(self.coup.player.cards) == 3
+        player = (start, start + 2, start + 4) if player_drew else (start, start + 2)
+        banker: tuple[int, ...] = (start + 1, start + 3)
+        if len(self.coup.banker.cards) == 3:
+            banker += (start + 5 if player_drew else start + 4,)
+        return Positions(player, banker)
+
+    @property
+    def end(self) -> int:
+        """The position after this round's last card."""
+        return self.start + self.coup.cards_used
+
+
+@dataclass(frozen=True, slots=True)
+class DealtShoe:
+    """A shoe dealt from the top, to its end or up to a round number."""
+
+    cards: tuple[Card, ...]
+    cut_card: int
+    rounds: tuple[ShoeRound, ...]
+    #: False when dealing stopped at a requested round before the shoe ended.
+    complete: bool
+
+    @property
+    def burn_count(self) -> int:
+        """The turned card plus as many cards as its pip value."""
+        return 1 + self.cards[0].pip
+
+    @property
+    def burned(self) -> tuple[Card, ...]:
+        """The burned cards in order, the turned card first."""
+        return self.cards[: self.burn_count]
+
+    @property
+    def cut_card_position(self) -> int:
+        """Position of the first card behind the cut card."""
+        return len(self.cards) - self.cut_card
+
+    @property
+    def dealt_count(self) -> int:
+        """Cards dealt in the rounds."""
+        return sum(r.coup.cards_used for r in self.rounds)
+
+    @property
+    def left_behind_count(self) -> int:
+        """Cards never dealt: those after the last round dealt."""
+        end = self.rounds[-1].end if self.rounds else self.burn_count
+        return len(self.cards) - end
+
+
+def check_cut_card(shoe_size: int, cut_card: int) -> None:
+    """Refuse a cut card outside 14-80 cards from the end or in the first half of the shoe."""
+    largest = min(MAX_CUT_CARD, shoe_size // 2)
+    if not MIN_CUT_CARD <= cut_card <= largest:
+        raise ShoeError(
+            f"A cut card {cut_card} cards from the end cannot be placed in a {shoe_size}-card shoe",
+            [
+                Problem(
+                    ("rules", "cut_card"),
+                    f"must be {MIN_CUT_CARD} to {largest} cards from the end for a {shoe_size}-card shoe "
+                    f"({MIN_CUT_CARD}-{MAX_CUT_CARD}, and never more than half the shoe)",
+                )
+            ],
+        )
+
+
+def deal_shoe(
+    cards: Sequence[Card], *, cut_card: int = DEFAULT_CUT_CARD, until: int | None = None
+) -> DealtShoe:
+    """Burn, then deal rounds from ``cards`` (position 0 first) until one
+    round after the cut card came out, or until round ``until`` is dealt."""
+    check_cut_card(len(cards), cut_card)
+    cut_position = len(cards) - cut_card
+    position = 1 + cards[0].pip
+    rounds: list[ShoeRound] = []
+    cut_out_before = False
+    while until is None or len(rounds) < until:
+        coup = deal(cards, offset=position)
+        end = position + coup.cards_used
+        cut_out_now = not cut_out_before and end > cut_position
+        rounds.append(ShoeRound(len(rounds) + 1, position, coup, cut_out_now, last=cut_out_before))
+        position = end
+        if cut_out_before:
+            return DealtShoe(tuple(cards), cut_card, tuple(rounds), complete=True)
+        cut_out_before = cut_out_now
+    return DealtShoe(tuple(cards), cut_card, tuple(rounds), complete=False)
+
+
+def shoe_round(
+    cards: Sequence[Card], number: int, *, cut_card: int = DEFAULT_CUT_CARD, field: str = "round"
+) -> ShoeRound:
+    """Round ``number`` (1 = the first after the burn) of the shoe ``cards``,
+    equal to that round of the whole shoe; :class:`ShoeError` past the last."""
+    dealt = deal_shoe(cards, cut_card=cut_card, until=number)
+    if len(dealt.rounds) < number:
+        raise past_the_end(len(dealt.rounds), {field: number})
+    return dealt.rounds[-1]
+
+
+def past_the_end(rounds: int, asked: dict[str, int]) -> ShoeError:
+    """The error for round numbers (by request field) past a shoe's last round."""
+    return ShoeError(
+        f"This shoe ends after round {rounds}",
+        [
+            Problem((field,), f"round {number} is past the shoe's last round, {rounds}")
+            for field, number in asked.items()
+        ],
+    )

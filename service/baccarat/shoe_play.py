@@ -1,0 +1,165 @@
+"""Playing a whole seeded shoe from what a request brings: seed inputs, the
+rounds to report, and bet slips to settle on them.
+
+The whole shoe is always dealt (so the answer can say how many rounds it
+holds and account for every card); ``from_round``/``to_round`` only choose
+which rounds are reported and settled, so a slice is identical to the same
+rounds of the whole listing. Bets never change the cards.
+
+Bets come in one of two forms:
+
+* ``bets``: one slip settled on every reported round (a flat bettor);
+* ``bets_by_round``: a slip for each listed round, each round at most once
+  and inside the reported slice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import BetError, Problem, ShoeError
+from .play import Seed, SeedRecord, SlipTotals, seeded_shoe
+from .roads import Result, Roads, roads
+from .settlement import Bet, SettledSlip, settle_slip, slip_problems
+from .shoe_deal import DealtShoe, ShoeRound, deal_shoe, past_the_end
+from .tables import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBets:
+    """A slip for one round of the shoe."""
+
+    round: int
+    bets: Sequence[Bet]
+
+
+@dataclass(frozen=True, slots=True)
+class SettledRound:
+    """A round of the shoe, with the slip settled on it if any."""
+
+    round: ShoeRound
+    settlement: SettledSlip | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardCounts:
+    """Every card of the shoe is burned, dealt in a round, or left behind."""
+
+    total: int
+    burned: int
+    dealt: int
+    left_behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedShoe:
+    """A dealt shoe with the rounds asked for, settled."""
+
+    dealt: DealtShoe
+    rules: Rules
+    seed: SeedRecord
+    rounds: tuple[SettledRound, ...]
+    include_shoe: bool = False
+
+    @property
+    def round_count(self) -> int:
+        """Rounds in the whole shoe."""
+        return len(self.dealt.rounds)
+
+    @property
+    def burned(self) -> tuple[Card, ...]:
+        return self.dealt.burned
+
+    @property
+    def cut_card_position(self) -> int:
+        return self.dealt.cut_card_position
+
+    @property
+    def card_counts(self) -> CardCounts:
+        dealt = self.dealt
+        return CardCounts(len(dealt.cards), dealt.burn_count, dealt.dealt_count, dealt.left_behind_count)
+
+    @property
+    def shoe(self) -> tuple[Card, ...] | None:
+        """The whole shoe in dealing order, when asked for."""
+        return self.dealt.cards if self.include_shoe else None
+
+    @property
+    def roads(self) -> Roads:
+        """The scoreboards from the shoe's first round through the last
+        round reported: what the table's screen shows after that round."""
+        last = self.rounds[-1].round.number
+        return roads(Result.of(r.coup) for r in self.dealt.rounds[:last])
+
+    @property
+    def totals(self) -> SlipTotals | None:
+        """Sums over the settled rounds' slips; ``None`` when no bets were sent."""
+        slips = [r.settlement for r in self.rounds if r.settlement is not None]
+        return SlipTotals.of(slips, self.rules) if slips else None
+
+
+def play_shoe(
+    rules: Rules,
+    *,
+    seed: Seed | None = None,
+    commitment: str | None = None,
+    from_round: int = 1,
+    to_round: int | None = None,
+    bets: Sequence[Bet] = (),
+    bets_by_round: Sequence[RoundBets] = (),
+    include_shoe: bool = False,
+) -> PlayedShoe:
+    """Shuffle a shoe from ``seed`` (checked against ``commitment``), deal it
+    whole, and settle the slips on rounds ``from_round`` to ``to_round``
+    (past the last round reads as the last round)."""
+    cards, record = seeded_shoe(rules.decks, seed, commitment)
+    dealt = deal_shoe(cards, cut_card=rules.cut_card)
+    last = len(dealt.rounds)
+    if from_round > last:
+        raise past_the_end(last, {"from_round": from_round})
+    if to_round is not None and to_round < from_round:
+        raise ShoeError(
+            "The slice of rounds is empty",
+            [Problem(("to_round",), f"must not be less than from_round ({from_round})")],
+        )
+    to_round = last if to_round is None else min(to_round, last)
+    chosen = dealt.rounds[from_round - 1 : to_round]
+    slips = _slips_by_round(rules, chosen, bets, bets_by_round)
+    rounds = tuple(
+        SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
+        for r in chosen
+    )
+    return PlayedShoe(dealt, rules, record, rounds, include_shoe)
+
+
+def _slips_by_round(
+    rules: Rules, chosen: Sequence[ShoeRound], bets: Sequence[Bet], bets_by_round: Sequence[RoundBets]
+) -> dict[int, Sequence[Bet]]:
+    """Which slip each reported round settles, after checking every slip;
+    :class:`BetError` or :class:`ShoeError` names each offending input."""
+    if bets:
+        problems = slip_problems(bets, rules)
+        if problems:
+            raise BetError("Some bets cannot be accepted at this table", problems)
+        return {r.number: bets for r in chosen}
+    numbers = {r.number for r in chosen}
+    outside = [
+        Problem(
+            ("bets_by_round", index, "round"),
+            f"round {entry.round} is not among the rounds answered ({min(numbers)}-{max(numbers)})",
+        )
+        for index, entry in enumerate(bets_by_round)
+        if entry.round not in numbers
+    ]
+    if outside:
+        raise ShoeError("Some bets are for rounds this answer does not deal", outside)
+    problems = [
+        problem.within("bets_by_round", index)
+        for index, entry in enumerate(bets_by_round)
+        for problem in slip_problems(entry.bets, rules)
+    ]
+    if problems:
+        raise BetError("Some bets cannot be accepted at this table", problems)
+    return {entry.round: entry.bets for entry in bets_by_round}

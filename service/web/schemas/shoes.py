@@ -1,0 +1,181 @@
+"""Whole shoes: request and response bodies of POST /v1/shoes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, fields, post_dump, post_load, validate, validates_schema
+
+from ... import __version__
+from ...baccarat.cards import MAX_DECKS
+from ...baccarat.shoe_play import RoundBets
+from ...baccarat.tables import DEFAULT_TABLE, TABLES
+from .compiled import FastSchema
+from .fields import CardCode
+from .roads import RoadsSchema
+from .rounds import (
+    MAX_BETS_PER_SLIP,
+    BetSchema,
+    EngineSchema,
+    HandSchema,
+    PositionsSchema,
+    SeedSchema,
+    SlipOutSchema,
+    TotalsSchema,
+)
+from .rules import RulesOverrideSchema, RulesSchema
+from .seeds import SeedInputSchema
+
+#: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
+MAX_ROUNDS = 52 * MAX_DECKS // 4
+
+
+class RoundBetsSchema(FastSchema):
+    round = fields.Integer(
+        strict=True, required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 3}
+    )
+    bets = fields.List(
+        fields.Nested(BetSchema), required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP)
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundBets:
+        return RoundBets(data["round"], data["bets"])
+
+
+class ShoeRequestSchema(SeedInputSchema):
+    """Seed inputs, the table, which rounds to answer, and optional bets."""
+
+    table = fields.String(
+        load_default=DEFAULT_TABLE,
+        validate=validate.OneOf(list(TABLES)),
+        metadata={"description": "Table preset (GET /v1/tables)"},
+    )
+    rules = fields.Nested(
+        RulesOverrideSchema,
+        load_default=dict,
+        metadata={"description": "Overrides of the table's rules; `decks` and `cut_card` shape the shoe"},
+    )
+    from_round = fields.Integer(
+        strict=True,
+        load_default=1,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "First round to answer (default 1)"},
+    )
+    to_round = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={"description": "Last round to answer (default and at most: the shoe's last round)"},
+    )
+    include_shoe = fields.Boolean(
+        load_default=False, metadata={"description": "Also return the whole shoe in dealing order as `shoe`"}
+    )
+    bets = fields.List(
+        fields.Nested(BetSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_BETS_PER_SLIP),
+        metadata={"description": "One bet slip settled on every round answered (not with `bets_by_round`)"},
+    )
+    bets_by_round = fields.List(
+        fields.Nested(RoundBetsSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROUNDS),
+        metadata={
+            "description": "A bet slip for each listed round (each round once, within the rounds "
+            "answered; not with `bets`)"
+        },
+    )
+
+    @validates_schema
+    def slice_and_bets_fit(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A non-empty slice; one form of bets; each round's slip once."""
+        if data.get("to_round", data["from_round"]) < data["from_round"]:
+            raise ValidationError("to_round must not be less than from_round", "to_round")
+        if data["bets"] and data["bets_by_round"]:
+            raise ValidationError("send bets (every round) or bets_by_round, not both", "bets_by_round")
+        seen: set[int] = set()
+        for index, entry in enumerate(data["bets_by_round"]):
+            if entry.round in seen:
+                raise ValidationError({"bets_by_round": {index: {"round": [f"round {entry.round} twice"]}}})
+            seen.add(entry.round)
+
+
+# --- responses ----------------------------------------------------------------
+
+
+class ShoeRoundSchema(FastSchema):
+    number = fields.Integer(attribute="round.number", required=True, metadata={"description": "From 1"})
+    player = fields.Nested(HandSchema, attribute="round.coup.player", required=True)
+    banker = fields.Nested(HandSchema, attribute="round.coup.banker", required=True)
+    outcome = fields.String(
+        attribute="round.coup.outcome", required=True, metadata={"enum": ["banker", "player", "tie"]}
+    )
+    natural = fields.Boolean(
+        attribute="round.coup.natural", required=True, metadata={"description": "Either hand is a natural"}
+    )
+    positions = fields.Nested(
+        PositionsSchema,
+        attribute="round.positions",
+        required=True,
+        metadata={"description": "Shoe positions (0 = top) of each hand's cards, in the order dealt"},
+    )
+    cards_used = fields.Integer(attribute="round.coup.cards_used", required=True)
+    cut_card_out = fields.Boolean(
+        attribute="round.cut_card_out", required=True, metadata={"description": "The cut card came out in it"}
+    )
+    last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
+    settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
+
+    @post_dump
+    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if data.get("settlement", ...) is None:
+            del data["settlement"]
+        return data
+
+
+class CardCountsSchema(FastSchema):
+    total = fields.Integer(required=True)
+    burned = fields.Integer(required=True)
+    dealt = fields.Integer(required=True, metadata={"description": "Dealt in the shoe's rounds"})
+    left_behind = fields.Integer(required=True, metadata={"description": "After the last round"})
+
+
+class ShoeResponseSchema(FastSchema):
+    rounds = fields.List(
+        fields.Nested(ShoeRoundSchema), required=True, metadata={"description": "The rounds asked for"}
+    )
+    round_count = fields.Integer(required=True, metadata={"description": "Rounds in the whole shoe"})
+    burned = fields.List(
+        CardCode(), required=True, metadata={"description": "The turned card, then the cards burned"}
+    )
+    cut_card_position = fields.Integer(
+        required=True, metadata={"description": "Position (0 = top) of the first card behind the cut card"}
+    )
+    card_counts = fields.Nested(
+        CardCountsSchema, required=True, metadata={"description": "total = burned + dealt + left_behind"}
+    )
+    shoe_hash = fields.String(attribute="seed.shoe_hash", required=True)
+    algorithm = fields.String(attribute="seed.algorithm", required=True)
+    seed = fields.Nested(SeedSchema, required=True)
+    shoe = fields.List(CardCode(), metadata={"description": "With include_shoe: the whole shoe, top first"})
+    roads = fields.Nested(
+        RoadsSchema,
+        required=True,
+        metadata={
+            "description": "Bead Plate, Big Road and the derived roads of the shoe from its first round "
+            "through the last round answered (see POST /v1/roads)"
+        },
+    )
+    totals = fields.Nested(TotalsSchema, metadata={"description": "When bets were sent: over all slips"})
+    rules = fields.Nested(RulesSchema, required=True)
+    engine = fields.Nested(
+        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
+    )
+
+    @post_dump
+    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Optional parts (``shoe``, ``totals``) are left out, not null."""
+        for key in ("shoe", "totals"):
+            if data.get(key, ...) is None:
+                del data[key]
+        return data

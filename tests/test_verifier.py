@@ -1,0 +1,195 @@
+"""The independent JavaScript verifier agrees with the service, and catches tampering.
+
+It needs Node.js. Without it these tests are skipped with a message, unless
+``BACCARAT_REQUIRE_ALL_TOOLS=1`` (as in CI), which makes a missing node a failure.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from service.baccarat.shoe_deal import deal_shoe
+from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+
+ROOT = Path(__file__).parents[1]
+VERIFIER = ROOT / "verifier" / "verify.js"
+SEEDS = [
+    {"seed": "abc"},
+    {"seed": "table-7/shoe-1"},
+    {
+        "server_seed": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+        "client_seed": "lucky-7",
+        "nonce": 1,
+    },
+    {"server_seed": "Zoë's shoe", "client_seed": "joueur-é-🂡", "nonce": 42},
+    {"server_seed": "s" * 256, "client_seed": "", "nonce": 2**53 - 1},
+]
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        message = "node (Node.js 18 or later) is not on PATH, so the JavaScript verifier cannot run"
+        if os.environ.get("BACCARAT_REQUIRE_ALL_TOOLS") == "1":
+            pytest.fail(f"{message}; BACCARAT_REQUIRE_ALL_TOOLS=1 requires it")
+        pytest.skip(f"{message}: install Node.js to run these checks")
+    return path
+
+
+def verify(node: str, tmp_path: Path, *answers: dict) -> subprocess.CompletedProcess[str]:
+    """Run the verifier once over ``answers``, each written to its own file."""
+    paths = []
+    for index, body in enumerate(answers):
+        path = tmp_path / f"answer-{index}.json"
+        path.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+        paths.append(str(path))
+    return subprocess.run([node, str(VERIFIER), *paths], capture_output=True, text=True, timeout=120)
+
+
+def answer(client, path: str, body: dict) -> dict:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def test_the_golden_vectors_of_the_page_pass_in_javascript(node):
+    result = subprocess.run(
+        [node, str(VERIFIER), "--vectors", str(ROOT / "docs" / "fairness.md")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK:")
+
+
+@pytest.mark.parametrize("decks", [8, 6])
+def test_whole_shoes_verify(node, tmp_path, client, decks):
+    bodies = [
+        answer(client, "/v1/shoes", {**seed, "rules": {"decks": decks}, "include_shoe": True})
+        for seed in SEEDS
+    ]
+    result = verify(node, tmp_path, *bodies)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(SEEDS)
+    for line, body in zip(lines, bodies, strict=True):
+        assert line.startswith("OK:")
+        assert f"{body['round_count']} of {body['round_count']} rounds" in line
+
+
+def test_slices_and_table_settings_verify(node, tmp_path, client):
+    extras = [
+        {"from_round": 7, "to_round": 12},
+        {"rules": {"cut_card": 80}},
+        {"rules": {"decks": 1, "cut_card": 26}},
+        {"rules": {"decks": 6, "cut_card": 14}, "bets": [{"type": "tie", "amount": "1"}]},
+    ]
+    result = verify(node, tmp_path, *(answer(client, "/v1/shoes", {**SEEDS[2], **extra}) for extra in extras))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("OK:") == len(extras)
+
+
+@pytest.mark.parametrize("decks", [8, 6])
+def test_rounds_verify(node, tmp_path, client, decks):
+    bodies, summaries = [], []
+    for seed in SEEDS:
+        seed = {**seed, "rules": {"decks": decks}}
+        last = answer(client, "/v1/shoes", {**seed, "to_round": 1})["round_count"]
+        bodies.append(answer(client, "/v1/rounds", seed))  # from the top, no burn
+        summaries.append(f"round from the top of a shoe of {decks} decks")
+        for number in (1, 20, last):
+            bodies.append(answer(client, "/v1/rounds", {**seed, "round": number}))
+            summaries.append(f"round {number} of {last} in a shoe of {decks} decks")
+    result = verify(node, tmp_path, *bodies)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(bodies)
+    for line, summary in zip(lines, summaries, strict=True):
+        assert line.startswith("OK:")
+        assert summary in line
+
+
+def tamper_card(body):
+    hand = body["rounds"][3]["player"]["cards"]
+    hand[0] = "KS" if hand[0] != "KS" else "QS"
+
+
+def tamper_positions(body):
+    body["rounds"][0]["positions"]["banker"].reverse()
+
+
+def tamper_outcome(body):
+    played = body["rounds"][5]
+    played["outcome"] = "tie" if played["outcome"] != "tie" else "banker"
+
+
+def tamper_burn(body):
+    body["burned"] = body["burned"][1:]
+
+
+def tamper_cut_card(body):
+    body["rounds"][-1]["last"] = False
+
+
+def tamper_commitment(body):
+    body["seed"]["server_seed_hash"] = "0" * 64
+
+
+def tamper_shoe(body):
+    body["shoe"][100], body["shoe"][200] = body["shoe"][200], body["shoe"][100]
+
+
+@pytest.mark.parametrize(
+    ("tamper", "field"),
+    [
+        (tamper_card, "rounds[3].player.cards"),
+        (tamper_positions, "rounds[0].banker.positions"),
+        (tamper_outcome, "rounds[5].outcome"),
+        (tamper_burn, "burned"),
+        (tamper_cut_card, ".last"),
+        (tamper_commitment, "seed.server_seed_hash"),
+        (tamper_shoe, "shoe"),
+    ],
+)
+def test_a_tampered_answer_fails_naming_what_differs(node, tmp_path, client, tamper, field):
+    body = answer(client, "/v1/shoes", {**SEEDS[0], "include_shoe": True})
+    tamper(body)
+    result = verify(node, tmp_path, body)
+    assert result.returncode == 1
+    assert f"MISMATCH {field}" in result.stderr or f"{field}:" in result.stderr
+
+
+def test_derive_gives_the_engine_s_shoe_and_rounds(node):
+    inputs = SeedInputs("derive", "client", 9)
+    result = subprocess.run(
+        [node, str(VERIFIER), "--derive", "derive", "client", "9", "6", "20"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    derived = json.loads(result.stdout)
+    order = shuffled_shoe(6, inputs)
+    dealt = deal_shoe(order, cut_card=20)
+    assert derived["shoe"] == [card.code for card in order]
+    assert derived["burned"] == [card.code for card in dealt.burned]
+    assert [(r["player"], r["banker"], r["outcome"]) for r in derived["rounds"]] == [
+        ([c.code for c in r.coup.player.cards], [c.code for c in r.coup.banker.cards], str(r.coup.outcome))
+        for r in dealt.rounds
+    ]
+
+
+def test_unseeded_answers_and_bad_usage_are_refused(node, tmp_path, client):
+    body = answer(client, "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C", "5H"]})
+    result = verify(node, tmp_path, body)
+    assert result.returncode == 1
+    assert "no seed data" in result.stderr
+    usage = subprocess.run([node, str(VERIFIER)], capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 2
+    assert "usage" in usage.stderr
