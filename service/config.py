@@ -1,27 +1,154 @@
-"""Configuration: defaults, overridden from the environment in one place."""
+"""Configuration: every environment variable the service reads, in one place.
+
+:data:`VARIABLES` lists them all with their defaults and meaning (the README's
+"Configuration" table says the same; a test checks the two agree). Two
+readers use them:
+
+* :func:`from_environment` gives the application's settings (``BACCARAT_*``
+  and the metrics directory) as Flask config keys; ``create_app`` calls it.
+* :func:`server_settings` gives gunicorn's (bind address, workers, log
+  level, metrics directory); ``gunicorn.conf.py`` calls it.
+
+A bad value fails at start, loudly, naming the variable.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
+
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """One environment variable: its name, its default (as documented) and what it sets."""
+
+    name: str
+    default: str
+    meaning: str
+
+
+VARIABLES = (
+    Variable("HOST", "127.0.0.1", "address gunicorn binds (`0.0.0.0` in the container image)"),
+    Variable("PORT", "8000", "port gunicorn listens on"),
+    Variable("WEB_CONCURRENCY", "number of CPUs", "gunicorn worker processes"),
+    Variable("BACCARAT_LOG_LEVEL", "info", "lowest level logged: debug, info, warning, error or critical"),
+    Variable("BACCARAT_MAX_BODY_BYTES", "4194304", "largest request body accepted (413 beyond)"),
+    Variable(
+        "BACCARAT_API_KEYS",
+        "(none: open)",
+        "comma-separated API keys accepted as `Authorization: Bearer <key>`; "
+        "with none the API is open and a warning is logged at start",
+    ),
+    Variable(
+        "PROMETHEUS_MULTIPROC_DIR",
+        "(unset: a temporary directory)",
+        "directory where each gunicorn worker writes its metrics, emptied when gunicorn starts; "
+        "unset, gunicorn makes a temporary one and removes it at exit",
+    ),
+)
 
 DEFAULTS: dict[str, Any] = {
     "MAX_BODY_BYTES": 4 * 1024 * 1024,
+    "API_KEYS": (),
+    "METRICS_DIR": None,
 }
 
-#: Environment variable -> (config key, parser).
-ENVIRONMENT = {
-    "BACCARAT_MAX_BODY_BYTES": ("MAX_BODY_BYTES", int),
+
+def api_keys(value: str) -> tuple[str, ...]:
+    """``"k1, k2,"`` -> ``("k1", "k2")``: comma-separated, blanks ignored.
+
+    >>> api_keys(" alpha-1 ,beta_2,, ")
+    ('alpha-1', 'beta_2')
+    """
+    keys = tuple(key.strip() for key in value.split(","))
+    if any(" " in key for key in keys):
+        raise ValueError("an API key contains a space")
+    return tuple(key for key in keys if key)
+
+
+def positive_int(value: str) -> int:
+    """A whole number of at least 1."""
+    number = int(value)
+    if number < 1:
+        raise ValueError(f"{number} is not at least 1")
+    return number
+
+
+def log_level(value: str) -> str:
+    """One of :data:`LOG_LEVELS`, in lower case."""
+    level = value.strip().lower()
+    if level not in LOG_LEVELS:
+        raise ValueError(f"{value!r} is not one of {', '.join(LOG_LEVELS)}")
+    return level
+
+
+def directory(value: str) -> str:
+    """A directory path, not empty (prometheus_client would write to the working directory)."""
+    if not value.strip():
+        raise ValueError("an empty path")
+    return value
+
+
+def port(value: str) -> int:
+    """A TCP port number."""
+    number = int(value)
+    if not 0 < number < 65536:
+        raise ValueError(f"{number} is not a TCP port")
+    return number
+
+
+#: Environment variable -> (Flask config key, parser), for the application.
+ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "BACCARAT_MAX_BODY_BYTES": ("MAX_BODY_BYTES", positive_int),
+    "BACCARAT_API_KEYS": ("API_KEYS", api_keys),
+    "PROMETHEUS_MULTIPROC_DIR": ("METRICS_DIR", directory),
 }
+
+
+def _parse(environ: Mapping[str, str], variable: str, parse: Callable[[str], Any]) -> Any:
+    try:
+        return parse(environ[variable])
+    except ValueError as exc:
+        raise ValueError(f"{variable}={environ[variable]!r} is not valid: {exc}") from None
 
 
 def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
-    """The settings the environment gives; a bad value fails at start, loudly."""
-    config = {}
-    for variable, (key, parse) in ENVIRONMENT.items():
-        if variable in environ:
-            try:
-                config[key] = parse(environ[variable])
-            except ValueError:
-                raise ValueError(f"{variable}={environ[variable]!r} is not valid") from None
-    return config
+    """The application settings the environment gives; a bad value fails at start, loudly."""
+    return {
+        key: _parse(environ, variable, parse)
+        for variable, (key, parse) in ENVIRONMENT.items()
+        if variable in environ
+    }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServerSettings:
+    """What gunicorn.conf.py takes from the environment."""
+
+    bind: str
+    workers: int
+    log_level: str
+    metrics_dir: str | None
+
+
+def server_settings(environ: Mapping[str, str]) -> ServerSettings:
+    """gunicorn's settings from ``environ`` (see :data:`VARIABLES` for the defaults).
+
+    >>> server_settings({"PORT": "9000", "WEB_CONCURRENCY": "3"}).bind
+    '127.0.0.1:9000'
+    """
+
+    def get(variable: str, parse: Callable[[str], Any], default: Any) -> Any:
+        return _parse(environ, variable, parse) if variable in environ else default
+
+    host = environ.get("HOST", "127.0.0.1")
+    return ServerSettings(
+        bind=f"{host}:{get('PORT', port, 8000)}",
+        workers=get("WEB_CONCURRENCY", positive_int, os.cpu_count() or 1),
+        log_level=get("BACCARAT_LOG_LEVEL", log_level, "info"),
+        metrics_dir=get("PROMETHEUS_MULTIPROC_DIR", directory, None),
+    )

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -37,24 +38,40 @@ class Server:
 
 
 @contextlib.contextmanager
-def gunicorn(workers: int = 1, env: dict[str, str] | None = None, timeout: float = 30) -> Iterator[Server]:
+def gunicorn(
+    workers: int = 1,
+    env: dict[str, str | None] | None = None,
+    timeout: float = 30,
+    app: str = "service.app:create_app()",
+    log: Path | None = None,
+    args: tuple[str, ...] = (),
+) -> Iterator[Server]:
+    """Serve ``app`` under gunicorn with the project's gunicorn.conf.py.
+
+    Its output goes to ``log`` (or nowhere); ``args`` are extra gunicorn
+    options. The workers share a fresh metrics directory, as in production,
+    unless ``env`` names one (None removes a variable).
+    """
     port = free_port()
+    metrics_dir = tempfile.TemporaryDirectory(prefix="baccarat-metrics-")
     environment = {
         **os.environ,
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "WEB_CONCURRENCY": str(workers),
+        "PROMETHEUS_MULTIPROC_DIR": metrics_dir.name,
         **(env or {}),
     }
+    environment = {name: value for name, value in environment.items() if value is not None}
     command = [
         str(Path(sys.executable).parent / "gunicorn"),
         "-c",
         str(ROOT / "gunicorn.conf.py"),
-        "service.app:create_app()",
+        *args,
+        app,
     ]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+    output = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
     server = Server(process, port)
     try:
         deadline = time.monotonic() + timeout
@@ -76,3 +93,19 @@ def gunicorn(workers: int = 1, env: dict[str, str] | None = None, timeout: float
             except subprocess.TimeoutExpired:
                 os.kill(process.pid, signal.SIGKILL)
                 process.wait()
+        if output is not subprocess.DEVNULL:
+            output.close()
+        metrics_dir.cleanup()
+
+
+def worker_pids(master: int) -> set[int]:
+    """The process ids of a gunicorn master's workers (its children, from /proc)."""
+    pids = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # the process ended while we looked
+        if int(fields[1]) == master:
+            pids.add(int(stat.parent.name))
+    return pids

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from service.web.parsing import BodyLimit
+
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
 
@@ -147,8 +149,16 @@ def test_too_many_slips_is_422(client):
     assert_problem(client.post("/v1/settlements", json={**ROUND, "slips": slips}), 422, "/slips")
 
 
+def body_limit(app):
+    """The BodyLimit layer of the WSGI stack (request ids and metrics wrap it)."""
+    layer = app.wsgi_app
+    while not isinstance(layer, BodyLimit):
+        layer = layer.app
+    return layer
+
+
 def test_body_over_the_limit_is_413(app):
-    app.wsgi_app.max_bytes = 1000
+    body_limit(app).max_bytes = 1000
     response = app.test_client().post(
         "/v1/rounds", data=json.dumps({**ROUND, "pad": "x" * 2000}), content_type="application/json"
     )
@@ -156,7 +166,7 @@ def test_body_over_the_limit_is_413(app):
 
 
 def test_chunked_body_over_the_limit_is_refused_not_truncated(app):
-    limit = app.wsgi_app
+    limit = body_limit(app)
     environ_body = json.dumps({**ROUND, "bets": [{"type": "player", "amount": "10"}] * 200}).encode()
     limit.max_bytes = len(environ_body) - 10
     calls = []

@@ -12,13 +12,16 @@ from schemathesis.config import SchemathesisConfig
 from service.app import create_app
 
 CONFIG = SchemathesisConfig.from_path(str(Path(__file__).parents[2] / "schemathesis.toml"))
-schema = schemathesis.openapi.from_wsgi("/openapi.json", create_app({"TESTING": True}), config=CONFIG)
+# With an API key configured, so that the checks that calls without it are refused run too.
+KEY = "schemathesis-key"
+APP = create_app({"TESTING": True, "API_KEYS": (KEY,)})
+schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 
 
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_schema(case):
-    case.call_and_validate()
+    case.call_and_validate(headers={"Authorization": f"Bearer {KEY}"})
 
 
 @pytest.mark.parametrize("path", ["/v1/rounds", "/v1/settlements"])

@@ -1,0 +1,357 @@
+"""Serving under load, and a worker killed mid-load: ``python -m bench.load``.
+
+All traffic stays on loopback and every run is bounded in time.
+
+1. Worker class: sync vs gthread (4 threads, keep-alive), and gthread with
+   ``Connection: close`` to separate the worker class from keep-alive;
+   alternated in one run, 2 workers each, ``POST /v1/rounds`` with a key.
+2. The shipped configuration (gunicorn.conf.py as is): throughput, p50 and
+   p99 latency, errors (target: none).
+3. The same load with one worker killed by SIGKILL part-way: the requests
+   lost must be no more than the connections that worker held at the moment
+   it died (each carries at most one request), and the master must replace it.
+4. Each worker's resident memory after the runs (target <= 100 MiB).
+
+wrk (Debian's ``wrk``) generates the load when installed; otherwise a Python
+generator does, and the output says so (its figures are lower: it competes
+with the server for the same CPUs).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.server import Server, gunicorn, worker_pids
+
+KEY = "bench-key"
+ROUND = {
+    "cards": ["9S", "KH", "2D", "7C", "5H"],
+    "bets": [
+        {"type": "banker", "amount": "25.00"},
+        {"type": "player", "amount": "10"},
+        {"type": "tie", "amount": "5"},
+    ],
+}
+HEADERS = {"Content-Type": "application/json", "Authorization": f"Bearer {KEY}"}
+CONNECTIONS = 16
+RSS_TARGET_MIB = 100
+SERVER_ENV = {"BACCARAT_API_KEYS": KEY, "BACCARAT_LOG_LEVEL": "warning"}
+# The access log would measure the terminal, not the service.
+QUIET = ("--access-logfile", "/dev/null")
+
+
+@dataclass(frozen=True)
+class Load:
+    """What one load run saw."""
+
+    requests: int
+    seconds: float
+    errors: int
+    p50_ms: float
+    p99_ms: float
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds
+
+
+def generator() -> str:
+    """The load generator this run uses."""
+    return "wrk" if shutil.which("wrk") else "python"
+
+
+def load(server: Server, seconds: float, *, close: bool = False, during: float | None = None) -> Load:
+    """``POST /v1/rounds`` from CONNECTIONS connections for ``seconds``."""
+    assert server.url.startswith("http://127.0.0.1:"), "load only goes to loopback"
+    headers = {**HEADERS, "Connection": "close"} if close else HEADERS
+    body = json.dumps(ROUND)
+    if generator() == "wrk":
+        return _wrk(server, body, headers, seconds)
+    return _python(server, body, headers, seconds)
+
+
+_WRK_SCRIPT = """
+wrk.method = "POST"
+wrk.body = {body}
+{headers}
+done = function(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format("RESULT %d %f %d %f %f\\n", summary.requests, summary.duration / 1e6,
+    errors.connect + errors.read + errors.write + errors.timeout + errors.status,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+"""
+
+
+def _lua(text: str) -> str:
+    return json.dumps(text)  # ASCII JSON strings are valid Lua string literals
+
+
+def _wrk(server: Server, body: str, headers: dict[str, str], seconds: float) -> Load:
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp, "round.lua")
+        lines = "\n".join(f"wrk.headers[{_lua(k)}] = {_lua(v)}" for k, v in headers.items())
+        script.write_text(_WRK_SCRIPT.format(body=_lua(body), headers=lines))
+        out = subprocess.run(
+            [
+                "wrk",
+                "-t2",
+                f"-c{CONNECTIONS}",
+                f"-d{seconds:g}s",
+                "--timeout",
+                "5s",
+                "-s",
+                str(script),
+                server.url + "/v1/rounds",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=seconds + 30,
+        ).stdout
+    match = re.search(r"RESULT (\d+) ([\d.]+) (\d+) ([\d.]+) ([\d.]+)", out)
+    assert match, out
+    requests, duration, errors, p50, p99 = match.groups()
+    return Load(int(requests), float(duration), int(errors), float(p50), float(p99))
+
+
+def _python(server: Server, body: str, headers: dict[str, str], seconds: float) -> Load:
+    deadline = time.monotonic() + seconds
+    latencies: list[list[float]] = [[] for _ in range(CONNECTIONS)]
+    errors = [0] * CONNECTIONS
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        while time.monotonic() < deadline:
+            started = time.perf_counter()
+            try:
+                connection.request("POST", "/v1/rounds", body=body, headers=headers)
+                response = connection.getresponse()
+                response.read()
+                if response.status != 200:
+                    errors[index] += 1
+                latencies[index].append(time.perf_counter() - started)
+                if response.getheader("Connection", "").lower() == "close":
+                    connection.close()
+            except (OSError, http.client.HTTPException):
+                errors[index] += 1
+                connection.close()
+        connection.close()
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(CONNECTIONS)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    times = sorted(t for per in latencies for t in per)
+    if not times:
+        return Load(0, elapsed, sum(errors), float("nan"), float("nan"))
+    quantiles = statistics.quantiles(times, n=100)
+    return Load(len(times), elapsed, sum(errors), quantiles[49] * 1000, quantiles[98] * 1000)
+
+
+def established(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` process ``pid`` holds (from /proc)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in Path(table).read_text().splitlines()[1:]:
+            fields = row.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01" and fields[9] in inodes:
+                count += 1
+    return count
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time ``pid`` has used, in seconds (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_split(server: Server, run: Callable[[], Load]) -> tuple[Load, list[float]]:
+    """``run()``, and the share of the CPU time each worker used during it:
+    how evenly the workers shared the work."""
+    pids = sorted(worker_pids(server.process.pid))
+    before = [cpu_seconds(pid) for pid in pids]
+    result = run()
+    used = [cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)]
+    total = sum(used) or 1.0
+    return result, sorted((u / total for u in used), reverse=True)
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of ``pid`` in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise LookupError(pid)
+
+
+def describe(load_: Load) -> str:
+    return (
+        f"{load_.rate:,.0f} req/s, p50 {load_.p50_ms:.2f} ms, p99 {load_.p99_ms:.2f} ms, "
+        f"{load_.errors} errors ({load_.requests:,} requests in {load_.seconds:.1f} s)"
+    )
+
+
+def settled(server: Server, workers: int = 2) -> Server:
+    """``server`` once all its workers have booted and loaded the app (the
+    launcher returns when the first one answers)."""
+    deadline = time.monotonic() + 20
+    while len(worker_pids(server.process.pid)) < workers and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)
+    return server
+
+
+def after_a_restart(server: Server, seconds: float = 6) -> tuple[Load, list[float]]:
+    """Load for ``seconds``; a worker is killed a third of the way in; the CPU
+    split is measured over the last half, once its replacement is up. With
+    keep-alive the connections stay where they were re-made."""
+    split: list[float] = []
+
+    def kill_then_measure() -> None:
+        time.sleep(seconds / 3)
+        os.kill(min(worker_pids(server.process.pid)), signal.SIGKILL)
+        time.sleep(seconds / 2 - seconds / 3)
+        pids = sorted(worker_pids(server.process.pid))
+        before = [cpu_seconds(pid) for pid in pids]
+        time.sleep(seconds / 2 - 0.3)
+        used = [cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)]
+        split.extend(sorted((u / (sum(used) or 1.0) for u in used), reverse=True))
+
+    measure = threading.Thread(target=kill_then_measure)
+    measure.start()
+    result = load(server, seconds)
+    measure.join()
+    return result, split
+
+
+def worker_classes(rounds: int = 3, seconds: float = 3) -> list[str]:
+    """sync vs gthread, alternated in one run: the figures behind gunicorn.conf.py's choice.
+
+    Each configuration's runs are listed with how the CPU time split between
+    its two workers (a CPU-bound service needs both busy), then the same
+    after a worker was killed and replaced in the middle of a run.
+    """
+    names = ["sync", "gthread, 4 threads, keep-alive", "gthread, 4 threads, no keep-alive"]
+    runs: dict[str, list[tuple[Load, list[float]]]] = {name: [] for name in names}
+    gthread = ("--worker-class", "gthread", "--threads", "4")
+    with (
+        gunicorn(workers=2, env=SERVER_ENV, args=(*QUIET, "--worker-class", "sync")) as sync,
+        gunicorn(workers=2, env=SERVER_ENV, args=(*QUIET, *gthread)) as threaded,
+    ):
+        settled(sync), settled(threaded)
+        for _ in range(rounds):
+            runs[names[0]].append(cpu_split(sync, lambda: load(sync, seconds)))
+            runs[names[1]].append(cpu_split(threaded, lambda: load(threaded, seconds)))
+            runs[names[2]].append(cpu_split(threaded, lambda: load(threaded, seconds, close=True)))
+        restarted = {names[0]: after_a_restart(sync), names[1]: after_a_restart(threaded)}
+    lines = [
+        f"worker class (2 workers, {CONNECTIONS} connections, {rounds} alternated runs of {seconds:g} s; "
+        "median run, then each run's rate and CPU split between the workers):"
+    ]
+    for name, results in runs.items():
+        median, _ = sorted(results, key=lambda result: result[0].rate)[len(results) // 2]
+        each = ", ".join(f"{result.rate:,.0f} ({shares(split)})" for result, split in results)
+        lines.append(f"  {name:<34} {describe(median)}")
+        lines.append(f"  {'':<34} runs: {each}")
+    lines.append("after one of the 2 workers is killed and replaced mid-run (CPU split over the last half):")
+    for name, (result, split) in restarted.items():
+        lines.append(f"  {name:<34} {describe(result)}; CPU split {shares(split)}")
+    return lines
+
+
+def shares(split: list[float]) -> str:
+    return "/".join(f"{share:.0%}" for share in split)
+
+
+def shipped(seconds: float = 8) -> tuple[list[str], list[float]]:
+    """The configuration as shipped, then the same load with a worker killed mid-run."""
+    lines = []
+    with gunicorn(workers=2, env=SERVER_ENV, args=QUIET) as server:
+        steady = load(settled(server), seconds)
+        verdict = "none, as required" if steady.errors == 0 else "TARGET MISSED: errors under load"
+        lines.append(f"shipped gunicorn.conf.py (2 workers): {describe(steady)}; errors: {verdict}")
+
+        before = worker_pids(server.process.pid)
+        victim = min(before)
+        held: list[int] = []
+
+        def kill_midway() -> None:
+            time.sleep(seconds / 2)
+            # Frozen first, so that it accepts nothing between the count and the kill.
+            os.kill(victim, signal.SIGSTOP)
+            held.append(established(victim, server.port))
+            os.kill(victim, signal.SIGKILL)
+
+        killer = threading.Thread(target=kill_midway)
+        killer.start()
+        faulted = load(server, seconds)
+        killer.join()
+        deadline = time.monotonic() + 10
+        while (
+            len(after := worker_pids(server.process.pid)) != 2 or victim in after
+        ) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        replaced = len(after) == 2 and victim not in after
+        within = faulted.errors <= held[0]
+        lines.append(
+            f"one worker SIGKILLed at {seconds / 2:g} s: {describe(faulted)}; "
+            f"it held {held[0]} connection(s), so at most {held[0]} request(s) in flight: "
+            + ("within that" if within else "TARGET MISSED: more lost than in flight")
+        )
+        lines.append(
+            "  the master replaced it: "
+            + (f"workers {sorted(before)} -> {sorted(after)}" if replaced else "NO, TARGET MISSED")
+        )
+        sizes = [rss_mib(pid) for pid in sorted(after)]
+        master = rss_mib(server.process.pid)
+    verdict = "within" if max(sizes) <= RSS_TARGET_MIB else "TARGET MISSED:"
+    lines.append(
+        f"worker resident memory after the runs: {', '.join(f'{s:.1f}' for s in sizes)} MiB "
+        f"({verdict} target <= {RSS_TARGET_MIB} MiB); master {master:.1f} MiB"
+    )
+    return lines, sizes
+
+
+def run() -> list[str]:
+    """Every figure of this benchmark, as printable lines."""
+    if generator() == "wrk":
+        lines = ["load generator: wrk"]
+    else:
+        lines = [
+            "load generator: wrk is NOT installed (apt-get install wrk); using the Python generator, "
+            "whose figures are lower because it shares the CPUs with the server"
+        ]
+    lines += worker_classes()
+    lines += shipped()[0]
+    return lines
+
+
+if __name__ == "__main__":
+    for line in run():
+        print(line)

@@ -1,0 +1,134 @@
+"""Access control: API keys, sent as ``Authorization: Bearer <key>``.
+
+The keys come from ``BACCARAT_API_KEYS`` (config ``API_KEYS``), several at
+once so that a key can be rotated without downtime: add the new one, move the
+callers, remove the old one. A request without a valid key gets a 401
+``application/problem+json`` with ``WWW-Authenticate: Bearer`` (RFC 6750);
+the key is never logged or echoed.
+
+A presented key is hashed and compared with every configured key's hash by
+:func:`hmac.compare_digest`, all of them every time: the answer takes the
+same time whichever key, if any, matched and however much of it was right.
+
+Some endpoints answer without a key (:data:`PUBLIC_ENDPOINTS`), because
+their callers cannot carry one and they reveal nothing about any caller:
+
+* ``/livez`` and ``/readyz``: the kubelet's probes send no headers; a probe
+  that got 401 would restart or unready every pod.
+* ``/metrics``: Prometheus scrapes every pod directly; it shows counts and
+  totals, never a round, a seed or a bet of any caller.
+* ``/openapi.yaml`` and ``/openapi.json``: the published contract (also in
+  the repository), which tells a caller how to authenticate.
+* ``/docs`` and its assets: the same contract as a page; "Authorize" there
+  takes a key for the operations tried from it.
+
+With no keys configured the service runs open and says so in its log at start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from collections.abc import Iterable
+
+from flask import Flask, Response, current_app, request
+
+from .problems import problem_document, problem_response
+
+EXTENSION = "baccarat.api_keys"
+SCHEME = "bearerAuth"
+PUBLIC_ENDPOINTS = frozenset(
+    {
+        "health.livez",
+        "health.readyz",
+        "health.openapi_yaml",
+        "api-docs.openapi_json",
+        "api-docs.openapi_swagger_ui",
+        "docs.asset",
+        "metrics.metrics",
+    }
+)
+log = logging.getLogger(__name__)
+
+
+class ApiKeys:
+    """The accepted keys, kept only as SHA-256 digests."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self._digests = tuple(hashlib.sha256(key.encode()).digest() for key in keys)
+
+    @property
+    def open(self) -> bool:
+        """No keys configured: every request is let through."""
+        return not self._digests
+
+    def accepts(self, presented: str) -> bool:
+        """Whether ``presented`` is one of the keys, in constant time.
+
+        >>> keys = ApiKeys(["k-1", "k-2"])
+        >>> keys.accepts("k-2"), keys.accepts("k-3"), keys.accepts("")
+        (True, False, False)
+        """
+        digest = hashlib.sha256(presented.encode()).digest()
+        matched = False
+        for known in self._digests:
+            matched |= hmac.compare_digest(digest, known)
+        return matched
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, or None.
+
+    >>> bearer_token("Bearer abc.123"), bearer_token("bearer abc"), bearer_token("Basic YTpi")
+    ('abc.123', 'abc', None)
+    """
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return token
+
+
+def unauthorized(detail: str, error: str | None) -> Response:
+    """A 401 problem with the RFC 6750 challenge."""
+    challenge = 'Bearer realm="baccarat"' + (f', error="{error}"' if error else "")
+    return problem_response(problem_document(401, "Unauthorized", detail), {"WWW-Authenticate": challenge})
+
+
+def require_api_key() -> Response | None:
+    """``before_request``: let the request through, or answer 401."""
+    keys: ApiKeys = current_app.extensions[EXTENSION]
+    if keys.open or request.endpoint in PUBLIC_ENDPOINTS:
+        return None
+    token = bearer_token(request.headers.get("Authorization"))
+    if token is None:
+        return unauthorized("Send an API key as 'Authorization: Bearer <key>'", None)
+    if not keys.accepts(token):
+        log.warning("refused a request with an unknown API key", extra={"path": request.path})
+        return unauthorized("The API key is not valid", "invalid_token")
+    return None
+
+
+def init_app(app: Flask) -> None:
+    """Check API keys on every request (register before other request hooks)."""
+    keys = ApiKeys(app.config["API_KEYS"])
+    if keys.open:
+        log.warning("BACCARAT_API_KEYS is not set: the API is open to any caller that can reach it")
+    app.extensions[EXTENSION] = keys
+    app.before_request(require_api_key)
+
+
+def document(spec: object) -> None:
+    """Declare the bearer scheme in the OpenAPI document (``spec`` is apispec's)."""
+    spec.components.security_scheme(  # type: ignore[attr-defined]
+        SCHEME,
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API key from BACCARAT_API_KEYS, as 'Authorization: Bearer <key>'. "
+            "Probes, metrics and this document need none.",
+        },
+    )

@@ -1,0 +1,219 @@
+"""Prometheus metrics, served on ``GET /metrics``, correct under several workers.
+
+What is counted:
+
+* ``baccarat_http_requests_total`` and ``baccarat_http_request_duration_seconds``
+  by ``endpoint`` (the route template such as ``/v1/rounds``, never the raw
+  path, so a scan of random URLs cannot blow up the series: anything
+  unrouted is ``unmatched``), ``method`` and ``status``;
+* ``baccarat_rounds_total`` by ``outcome``;
+* ``baccarat_bets_settled_total`` by ``bet_type`` and ``result``;
+* ``baccarat_staked_minor_units_total`` and ``baccarat_returned_minor_units_total``
+  by ``bet_type`` and ``minor_unit``: amounts as whole numbers of minor
+  units (cents when ``minor_unit`` is 2), exact, never a float of money.
+
+Under gunicorn each worker is its own process with its own counters, and a
+scrape reaches one of them. With ``PROMETHEUS_MULTIPROC_DIR`` set (config
+``METRICS_DIR``) prometheus_client writes every worker's values to files in
+that directory and a scrape adds them all up, whichever worker answers;
+gunicorn.conf.py empties the directory when gunicorn starts (stale files
+would resurrect old counts) and marks dead workers. Without it (tests, the
+Flask dev server) each app has its own registry in the one process.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter as Tally
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from prometheus_client import CollectorRegistry, Counter, Histogram, values
+from prometheus_client.exposition import choose_encoder
+from prometheus_client.multiprocess import MultiProcessCollector
+from werkzeug.exceptions import HTTPException
+
+from ..baccarat.play import PlayedRound
+from ..baccarat.settlement import SettledSlip
+from .views import Blueprint
+
+EXTENSION = "baccarat.metrics"
+ENDPOINT_KEY = "baccarat.endpoint"
+UNMATCHED = "unmatched"
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+#: Seconds. One round takes about a millisecond; a full table of slips, seconds.
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+blp = Blueprint("metrics", __name__, description="Prometheus metrics")
+
+
+class Metrics:
+    """The service's metrics, registered in ``registry`` (None in multiprocess
+    mode, where values go to files and a scrape reads those)."""
+
+    def __init__(self, registry: CollectorRegistry | None) -> None:
+        self.registry = registry
+        http = ["endpoint", "method", "status"]
+        self.requests = Counter("baccarat_http_requests", "HTTP requests answered", http, registry=registry)
+        self.latency = Histogram(
+            "baccarat_http_request_duration_seconds",
+            "Time from receiving a request to the end of its answer",
+            http,
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.rounds = Counter("baccarat_rounds", "Rounds dealt", ["outcome"], registry=registry)
+        self.bets = Counter(
+            "baccarat_bets_settled", "Bets settled", ["bet_type", "result"], registry=registry
+        )
+        amounts = ["bet_type", "minor_unit"]
+        self.staked = Counter(
+            "baccarat_staked_minor_units",
+            "Amount staked on settled bets, in minor units",
+            amounts,
+            registry=registry,
+        )
+        self.returned = Counter(
+            "baccarat_returned_minor_units",
+            "Amount returned to players on settled bets, in minor units",
+            amounts,
+            registry=registry,
+        )
+
+    def count_request(self, endpoint: str, method: str, status: int, seconds: float) -> None:
+        """One answered request."""
+        labels = (endpoint, method if method in METHODS else "other", str(status))
+        self.requests.labels(*labels).inc()
+        self.latency.labels(*labels).observe(seconds)
+
+    def count_round(self, played: PlayedRound) -> None:
+        """One round dealt and every bet settled on it."""
+        self.rounds.labels(str(played.coup.outcome)).inc()
+        slips = (played.settlement,) if played.settlement is not None else played.slips
+        self._count_bets(slips, played.rules.minor_unit)
+
+    def _count_bets(self, slips: Iterable[SettledSlip], minor_unit: int) -> None:
+        # Tally first: a table of slips can hold a million bets, but only a
+        # few label sets.
+        results: Tally[tuple[str, str]] = Tally()
+        staked: dict[str, Decimal] = {}
+        returned: dict[str, Decimal] = {}
+        for slip in slips:
+            for bet in slip.bets:
+                kind = str(bet.bet.type)
+                results[kind, str(bet.result)] += 1
+                staked[kind] = staked.get(kind, Decimal(0)) + bet.amount
+                returned[kind] = returned.get(kind, Decimal(0)) + bet.returned
+        for (kind, result), count in results.items():
+            self.bets.labels(kind, result).inc(count)
+        unit = str(minor_unit)
+        for kind, amount in staked.items():
+            self.staked.labels(kind, unit).inc(int(amount.scaleb(minor_unit)))
+        for kind, amount in returned.items():
+            self.returned.labels(kind, unit).inc(int(amount.scaleb(minor_unit)))
+
+
+def multiprocess_registry(directory: str) -> CollectorRegistry:
+    """A registry holding the sum of every worker's files in ``directory``."""
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    return registry
+
+
+class RequestMetrics:
+    """WSGI middleware: count and time every answer, including answers given
+    before Flask routes the request (413s).
+
+    The count is taken when the application hands its answer to the server,
+    before a byte is sent: a caller that has read an answer and then scrapes
+    always finds it counted. (The latency so excludes the time spent sending.)
+    """
+
+    def __init__(self, app: WSGIApp, metrics: Metrics, endpoint_of: Callable[[dict[str, Any]], str]) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.endpoint_of = endpoint_of
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        status: list[int] = []
+
+        def start_and_note(code: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            status[:] = [int(code.split(" ", 1)[0])]
+            return start_response(code, headers, *exc_info)
+
+        try:
+            return self.app(environ, start_and_note)
+        finally:
+            self.metrics.count_request(
+                self.endpoint_of(environ),
+                environ.get("REQUEST_METHOD", ""),
+                status[0] if status else 500,
+                time.perf_counter() - started,
+            )
+
+
+def _note_endpoint() -> None:
+    """``before_request``: remember the route template for the middleware."""
+    rule = request.url_rule
+    request.environ[ENDPOINT_KEY] = rule.rule if rule is not None else UNMATCHED
+
+
+def _endpoint_resolver(app: Flask) -> Callable[[dict[str, Any]], str]:
+    def endpoint_of(environ: dict[str, Any]) -> str:
+        endpoint = environ.get(ENDPOINT_KEY)
+        if endpoint is not None:
+            return str(endpoint)
+        # Answered before Flask ran (a body refused by size): route it here.
+        try:
+            rule, _ = app.url_map.bind_to_environ(environ).match(return_rule=True)
+        except HTTPException:
+            return UNMATCHED
+        return str(rule.rule)
+
+    return endpoint_of
+
+
+def init_app(app: Flask) -> None:
+    """Create the app's metrics and count its requests. Call it after the
+    other WSGI middleware is in place, so that this one sees every answer."""
+    directory = app.config.get("METRICS_DIR")
+    if directory:
+        if values.ValueClass is values.MutexValue:
+            raise RuntimeError(
+                "METRICS_DIR is set but prometheus_client was imported without "
+                "PROMETHEUS_MULTIPROC_DIR: the workers' metrics would not be shared"
+            )
+        os.makedirs(directory, exist_ok=True)
+        registry = None
+    else:
+        registry = CollectorRegistry()
+    app.extensions[EXTENSION] = Metrics(registry)
+    app.before_request_funcs.setdefault(None, []).insert(0, _note_endpoint)
+    app.wsgi_app = RequestMetrics(  # type: ignore[method-assign]
+        app.wsgi_app, app.extensions[EXTENSION], _endpoint_resolver(app)
+    )
+
+
+def count_round(played: PlayedRound) -> PlayedRound:
+    """Count a round dealt for the current request (and its bets); return it."""
+    current_app.extensions[EXTENSION].count_round(played)
+    return played
+
+
+@blp.get("/metrics")
+@blp.doc(security=[])
+@blp.response(200, description="Prometheus text exposition format", content_type="text/plain")
+def metrics() -> Response:
+    """Prometheus metrics: requests, latency, rounds, bets and amounts, summed over all workers."""
+    registry = current_app.extensions[EXTENSION].registry
+    if registry is None:
+        registry = multiprocess_registry(current_app.config["METRICS_DIR"])
+    encoder, content_type = choose_encoder(request.headers.get("Accept", ""))
+    return Response(encoder(registry), content_type=content_type)

@@ -1,0 +1,96 @@
+"""Request ids: one per request, in every log line and echoed in ``X-Request-ID``.
+
+A caller's ``X-Request-ID`` is kept when it matches
+``^[A-Za-z0-9._-]{1,128}$`` (a platform's own trace id, safe to log and to
+echo); anything else -- too long, empty, spaces, quotes, newlines -- is
+replaced by a fresh id, so a header can never forge log lines or smuggle
+markup. The id is known to the code through :func:`current_request_id`.
+
+:class:`RequestId` is the outermost WSGI layer, so even answers given before
+Flask sees the request (a 413 for an oversized body) carry the id.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import re
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+HEADER = "X-Request-ID"
+#: Where the id is kept in the WSGI environ (gunicorn's access log reads it there).
+ENVIRON_KEY = "baccarat.request_id"
+VALID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+def current_request_id() -> str | None:
+    """The id of the request being handled by this thread, or None outside requests."""
+    return _current.get()
+
+
+def accept_or_generate(received: str | None) -> str:
+    """The caller's id if it is valid, otherwise a new random one.
+
+    >>> accept_or_generate("checkout-7f3a.2")
+    'checkout-7f3a.2'
+    >>> accept_or_generate("two words") == "two words"
+    False
+    """
+    if received is not None and VALID.fullmatch(received):
+        return received
+    return uuid.uuid4().hex
+
+
+class RequestId:
+    """WSGI middleware: choose the request id, expose it while the request
+    is handled, and echo it on every response."""
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        request_id = accept_or_generate(environ.get("HTTP_X_REQUEST_ID"))
+        environ[ENVIRON_KEY] = request_id
+        _current.set(request_id)
+
+        def start_with_id(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            headers = [(name, value) for name, value in headers if name.lower() != "x-request-id"]
+            headers.append((HEADER, request_id))
+            return start_response(status, headers, *exc_info)
+
+        try:
+            body = self.app(environ, start_with_id)
+        except BaseException:
+            _forget()
+            raise
+        return _Closing(body, _forget)
+
+
+def _forget() -> None:
+    _current.set(None)
+
+
+class _Closing:
+    """The response body, running ``on_close`` once the server has sent it
+    (the id stays current while a streamed body is produced)."""
+
+    def __init__(self, body: Iterable[bytes], on_close: Callable[[], None]) -> None:
+        self.body = body
+        self.on_close = on_close
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.body)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.on_close()
