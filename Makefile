@@ -27,13 +27,13 @@ test: $(STAMP) ## Run the whole test suite (lint, types, rules, API, server)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 check: $(STAMP) ## Lint, format check and type check
-	$(BIN)/ruff check service tests
-	$(BIN)/ruff format --check service tests
+	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff format --check service tests bench
 	$(BIN)/mypy
 
 fmt: $(STAMP) ## Format the code
-	$(BIN)/ruff format service tests
-	$(BIN)/ruff check --fix service tests
+	$(BIN)/ruff format service tests bench
+	$(BIN)/ruff check --fix service tests bench
 
 openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 	$(BIN)/python -m service.openapi > openapi.yaml

@@ -11,9 +11,11 @@ from flask.json.provider import DefaultJSONProvider
 
 from . import __version__
 from .config import DEFAULTS, from_environment
+from .web import access, docs, metrics
 from .web.parsing import BodyLimit, loads, require_json
 from .web.problems import ProblemApi
-from .web.views import health, reference, rounds
+from .web.request_id import RequestId
+from .web.views import health, reference, roads, rounds, shoes
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -53,12 +55,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         API_VERSION=__version__,
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "security": [{access.SCHEME: []}]},
+        **docs.SETTINGS,
     )
     api = ProblemApi(app)
     app.extensions["baccarat.api"] = api
-    for blueprint in (rounds.blp, reference.blp, health.blp):
+    access.document(api.spec)
+    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, health.blp):
         api.register_blueprint(blueprint)
+    api.register_blueprint(metrics.blp)
+    docs.init_app(app)  # GET /docs, served offline
+    access.init_app(app)
     app.before_request(require_json)
     app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_BODY_BYTES"])  # type: ignore[method-assign]
+    metrics.init_app(app)  # counts every answer, 413s included
+    app.wsgi_app = RequestId(app.wsgi_app)  # type: ignore[method-assign]  # outermost: ids on every answer
     return app

@@ -7,8 +7,10 @@ from decimal import Decimal
 from hypothesis import strategies as st
 
 from service.baccarat.cards import DECK, Card
+from service.baccarat.coup import Outcome
+from service.baccarat.roads import Result
 from service.baccarat.settlement import Bet
-from service.baccarat.tables import BetType
+from service.baccarat.tables import BetType, Rules
 
 card = st.sampled_from(DECK)
 
@@ -24,7 +26,8 @@ amount = st.integers(min_value=100, max_value=2000).map(lambda cents: Decimal(ce
 
 @st.composite
 def bet(draw: st.DrawFn) -> Bet:
-    bet_type = draw(st.sampled_from(list(BetType)))
+    """A main bet (player, banker or tie) within the standard table's limits."""
+    bet_type = draw(st.sampled_from([BetType.PLAYER, BetType.BANKER, BetType.TIE]))
     value = draw(amount)
     if bet_type is BetType.TIE:
         value = min(value, Decimal("20.00"))
@@ -33,3 +36,23 @@ def bet(draw: st.DrawFn) -> Bet:
 
 # One bet per type keeps every slip within the standard table's limits.
 bets = st.lists(bet(), min_size=0, max_size=3, unique_by=lambda b: b.type)
+
+
+@st.composite
+def table_slip(draw: st.DrawFn, rules: Rules) -> list[Bet]:
+    """A slip of up to one bet per type that ``rules`` offer (side bets too), within their limits."""
+    types = draw(st.lists(st.sampled_from(rules.bet_types), unique=True, max_size=len(rules.bet_types)))
+    slip = []
+    for bet_type in types:
+        limits = rules.limits[bet_type]
+        cents = draw(st.integers(int(limits.min * 100), int(limits.max * 100)))
+        slip.append(Bet(type=bet_type, amount=Decimal(cents).scaleb(-2)))
+    return slip
+
+
+@st.composite
+def road_results(draw: st.DrawFn, max_runs: int = 30) -> list[Result]:
+    """A sequence of results in runs of up to 9 (long enough for dragon tails), with ties and markers."""
+    runs = draw(st.lists(st.tuples(st.sampled_from(list(Outcome)), st.integers(1, 9)), max_size=max_runs))
+    flags = st.tuples(st.booleans(), st.booleans(), st.booleans())
+    return [Result(outcome, *draw(flags)) for outcome, length in runs for _ in range(length)]

@@ -12,7 +12,7 @@ BIN = Path(sys.executable).parent
 
 @pytest.mark.parametrize(
     "command",
-    [["ruff", "check", "service", "tests"], ["ruff", "format", "--check", "service", "tests"], ["mypy"]],
+    [["ruff", "check", "service", "tests", "bench"], ["ruff", "format", "--check", "service", "tests", "bench"], ["mypy"]],
     ids=["ruff-check", "ruff-format", "mypy"],
 )
 def test_tool_passes(command):

@@ -94,6 +94,8 @@ def check_composition(cards: Sequence[Card], decks: int, *, field: str = "cards"
 
     Each problem points at the first position where the card is one too many.
     """
+    if len(cards) <= decks:
+        return  # no card can appear more than `decks` times
     counts: Counter[Card] = Counter()
     problems = []
     for position, card in enumerate(cards):

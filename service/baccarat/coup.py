@@ -15,7 +15,7 @@ draws. The round stops reading as soon as the rules need no more cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import Card, hand_total
@@ -39,10 +39,11 @@ class Hand:
     """The cards one side holds at the end of the round."""
 
     cards: tuple[Card, ...]
+    total: int = field(init=False, compare=False)
 
-    @property
-    def total(self) -> int:
-        return hand_total(self.cards)
+    def __post_init__(self) -> None:
+        # Computed once: totals are read many times per round.
+        object.__setattr__(self, "total", hand_total(self.cards))
 
     @property
     def natural(self) -> bool:

@@ -8,7 +8,9 @@ offending inputs, each located by a path into the request document::
      +-- CardError           a card the shoe cannot hold (too many copies)
      +-- MissingCard         the sequence ended before a card the rules require
      +-- SeedError           seed inputs that do not fit together
+     +-- ShoeError           a shoe that cannot be dealt as asked (cut card, round number)
      +-- BetError            a bet slip that cannot be settled as sent
+     +-- RulesError          rule overrides that do not fit together
 """
 
 from __future__ import annotations
@@ -62,6 +64,16 @@ class SeedError(BaccaratError):
     title = "The seed inputs do not fit together"
 
 
+class ShoeError(BaccaratError):
+    slug = "invalid-shoe"
+    title = "The shoe cannot be dealt as asked"
+
+
 class BetError(BaccaratError):
     slug = "invalid-bets"
     title = "The bet slip cannot be settled as sent"
+
+
+class RulesError(BaccaratError):
+    slug = "invalid-rules"
+    title = "The rules asked for do not fit together"

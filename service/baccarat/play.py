@@ -1,19 +1,25 @@
-"""Playing a round from what a request brings: a card sequence, a seed, or
-nothing (then a fresh seed is drawn and returned so the round can be replayed).
+"""Playing a round from what a request brings: a card sequence, seed inputs,
+or nothing (then a fresh seed is drawn and returned so the round can be replayed).
+
+Seed inputs give a freshly shuffled shoe. Without a round number the round is
+dealt from its top, with no burn ("the deck is reshuffled after each hand");
+with ``round_number`` it is that round of the whole shoe, dealt with burn and
+cut card (:mod:`service.baccarat.shoe_deal`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from .cards import Card, check_composition
 from .coup import Coup, deal
-from .errors import SeedError
+from .errors import Problem, SeedError
 from .money import ZERO, to_minor_unit
 from .settlement import Bet, SettledSlip, settle_slip, settle_slips
-from .shuffle import ALGORITHM, SeedInputs, new_seed, shoe_hash, shuffled_shoe
+from .shoe_deal import ShoeRound, shoe_round
+from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
 from .tables import Rules
 
 
@@ -39,56 +45,93 @@ class PlayedRound:
     seed: SeedRecord | None = None
     settlement: SettledSlip | None = None
     slips: tuple[SettledSlip, ...] = ()
+    #: Where the round lies in its shoe, when it was asked for by number.
+    shoe_round: ShoeRound | None = None
 
     @property
     def totals(self) -> SlipTotals:
         """Sums over :attr:`slips`."""
-        zero = to_minor_unit(ZERO, self.rules.minor_unit, self.rules.payout_rounding)
-        staked = sum((s.staked for s in self.slips), zero)
-        returned = sum((s.returned for s in self.slips), zero)
-        return SlipTotals(
-            slips=len(self.slips),
-            bets=sum(len(s.bets) for s in self.slips),
-            staked=staked,
-            returned=returned,
-            net=returned - staked,
-        )
+        return SlipTotals.of(self.slips, self.rules)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SlipTotals:
+    """Sums over many settled slips."""
+
     slips: int
     bets: int
     staked: Decimal
     returned: Decimal
     net: Decimal
 
+    @classmethod
+    def of(cls, slips: Sequence[SettledSlip], rules: Rules) -> SlipTotals:
+        zero = to_minor_unit(ZERO, rules.minor_unit, rules.payout_rounding)
+        staked = sum((s.staked for s in slips), zero)
+        returned = sum((s.returned for s in slips), zero)
+        bets = sum(len(s.bets) for s in slips)
+        return cls(slips=len(slips), bets=bets, staked=staked, returned=returned, net=returned - staked)
 
-def play(rules: Rules, *, cards: Sequence[Card] | None = None, seed: str | None = None) -> PlayedRound:
-    """Deal one round from ``cards`` or from the top of a shoe shuffled by
-    ``seed``; with neither, from a freshly drawn seed."""
+
+Seed = SeedInputs | str
+
+
+def seeded_shoe(
+    decks: int, seed: Seed | None, commitment: str | None = None
+) -> tuple[list[Card], SeedRecord]:
+    """The shoe shuffled from ``seed`` (a plain seed is the server seed with
+    an empty client seed and nonce 0; ``None`` draws a fresh one), after
+    checking the server seed against ``commitment`` when one was sent."""
+    generated = seed is None
+    inputs = SeedInputs(new_seed()) if seed is None else SeedInputs(seed) if isinstance(seed, str) else seed
+    check_commitment(inputs, commitment)
+    cards = shuffled_shoe(decks, inputs)
+    return cards, SeedRecord(inputs, generated, shoe_hash(cards))
+
+
+def play(
+    rules: Rules,
+    *,
+    cards: Sequence[Card] | None = None,
+    seed: Seed | None = None,
+    round_number: int | None = None,
+    commitment: str | None = None,
+) -> PlayedRound:
+    """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
+    (with neither, by a freshly drawn seed): its top round, or round
+    ``round_number`` of the whole shoe."""
     if cards is not None and seed is not None:
         raise SeedError("Send either cards or a seed, not both")
     if cards is not None:
+        if round_number is not None:
+            raise SeedError(
+                "A round number addresses a seeded shoe",
+                [Problem(("round",), "send seed inputs with a round number, not cards")],
+            )
         check_composition(cards, rules.decks)
         coup = deal(cards)
         return PlayedRound(coup, rules, tuple(cards[coup.cards_used :]))
-    generated = seed is None
-    inputs = SeedInputs(new_seed() if seed is None else seed)
-    shoe = shuffled_shoe(rules.decks, inputs)
-    record = SeedRecord(inputs, generated, shoe_hash(shoe))
-    return PlayedRound(deal(shoe), rules, seed=record)
+    shoe, record = seeded_shoe(rules.decks, seed, commitment)
+    if round_number is None:
+        return PlayedRound(deal(shoe), rules, seed=record)
+    place = shoe_round(shoe, round_number, cut_card=rules.cut_card)
+    return PlayedRound(place.coup, rules, seed=record, shoe_round=place)
 
 
 def play_and_settle(
-    rules: Rules, bets: Sequence[Bet], *, cards: Sequence[Card] | None = None, seed: str | None = None
+    rules: Rules,
+    bets: Sequence[Bet],
+    *,
+    cards: Sequence[Card] | None = None,
+    seed: Seed | None = None,
+    round_number: int | None = None,
+    commitment: str | None = None,
 ) -> PlayedRound:
     """:func:`play`, then settle one slip on the round."""
-    played = play(rules, cards=cards, seed=seed)
+    played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
     if not bets:
         return played
-    settlement = settle_slip(bets, played.coup, rules)
-    return PlayedRound(played.coup, rules, played.unused_cards, played.seed, settlement)
+    return replace(played, settlement=settle_slip(bets, played.coup, rules))
 
 
 def play_and_settle_slips(
@@ -96,9 +139,10 @@ def play_and_settle_slips(
     slips: Sequence[tuple[str | None, Sequence[Bet]]],
     *,
     cards: Sequence[Card] | None = None,
-    seed: str | None = None,
+    seed: Seed | None = None,
+    round_number: int | None = None,
+    commitment: str | None = None,
 ) -> PlayedRound:
     """:func:`play`, then settle many slips on the round."""
-    played = play(rules, cards=cards, seed=seed)
-    settled = settle_slips(slips, played.coup, rules)
-    return PlayedRound(played.coup, rules, played.unused_cards, played.seed, slips=tuple(settled))
+    played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
+    return replace(played, slips=tuple(settle_slips(slips, played.coup, rules)))

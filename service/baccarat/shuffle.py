@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, shoe
+from .errors import Problem, SeedError
 
 ALGORITHM = "hmac-sha256-fisher-yates/v1"
 _WORD = 2**32
@@ -46,6 +47,23 @@ class SeedInputs:
     def server_seed_hash(self) -> str:
         """The commitment published before play: SHA-256 of the server seed."""
         return hashlib.sha256(self.server_seed.encode()).hexdigest()
+
+
+def check_commitment(inputs: SeedInputs, commitment: str | None, *, field: str = "server_seed_hash") -> None:
+    """Refuse a server seed whose SHA-256 is not the commitment shown earlier.
+
+    ``commitment`` is hex, in either case; ``None`` means none was sent.
+    """
+    if commitment is not None and commitment.lower() != inputs.server_seed_hash:
+        raise SeedError(
+            "The server seed does not match the commitment sent with it",
+            [
+                Problem(
+                    (field,),
+                    f"SHA-256 of the server seed is {inputs.server_seed_hash}, not {commitment.lower()}",
+                )
+            ],
+        )
 
 
 def new_seed() -> str:

@@ -3,6 +3,10 @@
 A request picks a preset by name and may override some of its settings; the
 resolved :class:`Rules` carry a stable ``id`` (a hash of their canonical form)
 so that an auditor can tell two rounds were settled under the same rules.
+
+The bets a table offers are the keys of its ``limits``; what each pays is its
+pay table (:mod:`.payouts`), which reads the few pays a table may vary
+(``tie_pays``, ``super_6_pays``) and the ``variant`` from here.
 """
 
 from __future__ import annotations
@@ -16,13 +20,41 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from .errors import Problem, RulesError
 from .money import Rounding, format_amount
+from .shoe_deal import DEFAULT_CUT_CARD
 
 
 class BetType(StrEnum):
+    """Every bet the service settles: the three main bets, then the side bets."""
+
     PLAYER = "player"
     BANKER = "banker"
     TIE = "tie"
+    PLAYER_PAIR = "player_pair"
+    BANKER_PAIR = "banker_pair"
+    EITHER_PAIR = "either_pair"
+    PERFECT_PAIR = "perfect_pair"
+    DRAGON_BONUS_PLAYER = "dragon_bonus_player"
+    DRAGON_BONUS_BANKER = "dragon_bonus_banker"
+    DRAGON_7 = "dragon_7"
+    PANDA_8 = "panda_8"
+    BIG = "big"
+    SMALL = "small"
+    SUPER_6 = "super_6"
+
+
+class Variant(StrEnum):
+    """How the banker bet is paid."""
+
+    STANDARD = "standard"  # 1:1 less the commission
+    NO_COMMISSION = "no_commission"  # 1:1, but a win with a total of 6 pays 1:2
+    EZ = "ez"  # 1:1, but a win with a three-card 7 pushes
+
+
+#: The pays a request may choose, per setting (docs/bets.md); every other pay is fixed.
+TIE_PAYS = (8, 9)
+SUPER_6_PAYS = (12, 15)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,24 +67,35 @@ class BetLimits:
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
-    """The settings a round is played and settled under."""
+    """The settings a round is played and settled under.
 
+    ``commission`` is taken from banker wins in the ``standard`` variant; the
+    ``no_commission`` and ``ez`` variants take none, and their rules say 0.
+    """
+
+    variant: Variant = Variant.STANDARD
     decks: int = 8
     commission: Decimal = Decimal("0.05")
     tie_pays: int = 8
+    super_6_pays: int = 12
     payout_rounding: Rounding = Rounding.DOWN
     minor_unit: int = 2
+    #: Cards left behind the cut card when a whole shoe is dealt (docs/fairness.md).
+    cut_card: int = DEFAULT_CUT_CARD
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """Canonical JSON-ready form (amounts as strings)."""
         return {
+            "variant": str(self.variant),
             "decks": self.decks,
             "commission": str(self.commission),
             "tie_pays": self.tie_pays,
+            "super_6_pays": self.super_6_pays,
             "payout_rounding": str(self.payout_rounding),
             "minor_unit": self.minor_unit,
+            "cut_card": self.cut_card,
             "limits": {
                 str(bet): {
                     "min": format_amount(lim.min, self.minor_unit),
@@ -67,6 +110,11 @@ class Rules:
         """First 16 hex digits of the SHA-256 of the canonical form."""
         canonical = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+    @property
+    def bet_types(self) -> tuple[BetType, ...]:
+        """The bets the table offers, in :class:`BetType` order."""
+        return tuple(bet for bet in BetType if bet in self.limits)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,16 +133,31 @@ def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
     )
 
 
+# The main bets take 1.00-200.00 (tie at most 20.00); a side bet's maximum
+# keeps its largest payout near 250.00.
+_MAIN = {"player": ("1.00", "200.00"), "banker": ("1.00", "200.00"), "tie": ("1.00", "20.00")}
+_PAIRS = {"player_pair": ("1.00", "25.00"), "banker_pair": ("1.00", "25.00")}
+
 TABLES: Mapping[str, Table] = MappingProxyType(
     {
         "standard": Table(
             name="standard",
             description=(
                 "Punto Banco, 8 decks: banker pays 0.95:1 (5% commission, payout "
-                "rounded down to the cent), tie pays 8:1; bets 1.00-200.00, tie at most 20.00"
+                "rounded down to the cent), tie pays 8:1; bets 1.00-200.00, tie at most 20.00; "
+                "side bets: pairs, perfect pair, dragon bonus, big and small"
             ),
             rules=Rules(
-                limits=_limits(player=("1.00", "200.00"), banker=("1.00", "200.00"), tie=("1.00", "20.00"))
+                limits=_limits(
+                    **_MAIN,
+                    **_PAIRS,
+                    either_pair=("1.00", "50.00"),
+                    perfect_pair=("1.00", "10.00"),
+                    dragon_bonus_player=("1.00", "10.00"),
+                    dragon_bonus_banker=("1.00", "10.00"),
+                    big=("1.00", "200.00"),
+                    small=("1.00", "100.00"),
+                )
             ),
         ),
         "tie_9": Table(
@@ -108,16 +171,41 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 limits=_limits(player=("5.00", "100.00"), banker=("5.00", "100.00"), tie=("5.00", "100.00")),
             ),
         ),
+        "no_commission": Table(
+            name="no_commission",
+            description=(
+                "No-commission Punto Banco, 8 decks: banker pays 1:1 but a banker win with "
+                "a total of 6 pays 1:2, tie pays 8:1; side bets: pairs, super 6 (12:1)"
+            ),
+            rules=Rules(
+                variant=Variant.NO_COMMISSION,
+                commission=Decimal(0),
+                limits=_limits(**_MAIN, **_PAIRS, super_6=("1.00", "20.00")),
+            ),
+        ),
+        "ez": Table(
+            name="ez",
+            description=(
+                "EZ Baccarat, 8 decks: banker pays 1:1 but a banker win with a three-card 7 "
+                "pushes, tie pays 8:1; side bets: dragon 7 (40:1), panda 8 (25:1)"
+            ),
+            rules=Rules(
+                variant=Variant.EZ,
+                commission=Decimal(0),
+                limits=_limits(**_MAIN, dragon_7=("1.00", "5.00"), panda_8=("1.00", "10.00")),
+            ),
+        ),
     }
 )
 DEFAULT_TABLE = "standard"
 
 
-def resolve_rules(table: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The preset's rules with ``overrides`` applied (already validated).
 
     ``limits`` overrides are merged per bet type, so a request can change the
-    tie maximum without restating the other limits.
+    tie maximum without restating the other limits (or offer one more bet).
+    A commission with a variant that takes none is a :class:`RulesError`.
     """
     rules = TABLES[table].rules
     if not overrides:
@@ -127,4 +215,17 @@ def resolve_rules(table: str, overrides: Mapping[str, Any] | None = None) -> Rul
         merged = dict(rules.limits)
         merged.update({BetType(t): lim for t, lim in changes["limits"].items()})
         changes["limits"] = MappingProxyType(merged)
-    return replace(rules, **changes)
+    resolved = replace(rules, **changes)
+    if resolved.variant is not Variant.STANDARD and resolved.commission:
+        where = "commission" if "commission" in changes else "variant"
+        raise RulesError(
+            f"The {resolved.variant} variant takes no commission, but the rules say {resolved.commission}",
+            [
+                Problem(
+                    ("rules", where),
+                    f"commission {resolved.commission} applies only to the standard variant: "
+                    f"send commission 0 with variant {resolved.variant!s}",
+                )
+            ],
+        )
+    return resolved

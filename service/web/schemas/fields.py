@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -46,6 +47,21 @@ class CardCode(_Documented):
         return None if value is None else value.code
 
 
+@functools.lru_cache(maxsize=4096)
+def _parse_amount(text: str) -> Decimal | str:
+    """The exact amount ``text`` writes, or why it is not one. Cached: the
+    slips of a table repeat the same few amounts."""
+    if not _AMOUNT.fullmatch(text):
+        return (
+            f"{text!r} is not a plain decimal amount: digits, an optional point and "
+            "decimals; no sign, exponent, NaN or Infinity."
+        )
+    amount = Decimal(text)
+    if amount <= 0:
+        return "An amount must be greater than zero."
+    return amount
+
+
 class Amount(_Documented):
     """An exact positive amount: a decimal string (or a JSON number, read as
     a decimal, never a float). Exponents, NaN, Infinity, negative and zero
@@ -63,15 +79,9 @@ class Amount(_Documented):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
         if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
             raise ValidationError("An amount is a decimal string such as '25.00'.")
-        text = str(value)
-        if not _AMOUNT.fullmatch(text):
-            raise ValidationError(
-                f"{text!r} is not a plain decimal amount: digits, an optional point and "
-                "decimals; no sign, exponent, NaN or Infinity."
-            )
-        amount = Decimal(text)
-        if amount <= 0:
-            raise ValidationError("An amount must be greater than zero.")
+        amount = _parse_amount(value if type(value) is str else str(value))
+        if isinstance(amount, str):
+            raise ValidationError(amount)
         return amount
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:

@@ -1,17 +1,18 @@
 """Reference data: the tableau and the table presets."""
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 
+from .compiled import FastSchema
 from .rules import RulesSchema
 
 
-class PlayerRuleSchema(Schema):
+class PlayerRuleSchema(FastSchema):
     total = fields.Integer(required=True)
     action = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
     reason = fields.String(required=True)
 
 
-class BankerRuleSchema(Schema):
+class BankerRuleSchema(FastSchema):
     total = fields.Integer(required=True, metadata={"description": "Banker's two-card total"})
     when_player_stood = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
     draws_when_player_third_is = fields.List(
@@ -22,7 +23,7 @@ class BankerRuleSchema(Schema):
     stands_when_player_third_is = fields.List(fields.Integer(), required=True)
 
 
-class TableauSchema(Schema):
+class TableauSchema(FastSchema):
     card_points = fields.Dict(
         keys=fields.String(),
         values=fields.Integer(),
@@ -45,15 +46,49 @@ class TableauSchema(Schema):
     notes = fields.List(fields.String(), required=True)
 
 
-class TableSchema(Schema):
+class PayLineSchema(FastSchema):
+    """One line of a pay table; the first line that applies decides, and a bet no line covers loses."""
+
+    when = fields.String(required=True, metadata={"example": "Player wins by 9 points without a natural"})
+    result = fields.String(attribute="payout.result", required=True, metadata={"enum": ["win", "push"]})
+    odds = fields.String(
+        attribute="payout.odds",
+        required=True,
+        metadata={"description": "Profit per unit staked, before commission (0 on a push)", "example": "30"},
+    )
+    commission = fields.String(
+        attribute="payout.commission",
+        required=True,
+        metadata={"description": "Share of the profit the house keeps", "example": "0"},
+    )
+
+
+class OfferedBetSchema(FastSchema):
+    """A bet the table offers: what it is on, its limits and its pay table."""
+
+    type = fields.String(required=True, metadata={"example": "dragon_bonus_player"})
+    description = fields.String(attribute="pay_table.description", required=True)
+    min = fields.String(required=True, metadata={"description": "Smallest single bet", "example": "1.00"})
+    max = fields.String(
+        required=True, metadata={"description": "Largest total on this bet per slip", "example": "10.00"}
+    )
+    pays = fields.List(fields.Nested(PayLineSchema), attribute="pay_table.lines", required=True)
+
+
+class TableSchema(FastSchema):
     name = fields.String(required=True)
     description = fields.String(required=True)
     chips = fields.List(
         fields.String(), required=True, metadata={"description": "Chip denominations, for table UIs"}
     )
     rules = fields.Nested(RulesSchema, required=True)
+    bets = fields.List(
+        fields.Nested(OfferedBetSchema),
+        required=True,
+        metadata={"description": "The bets the table offers (the keys of `rules.limits`), with their pays"},
+    )
 
 
-class TablesSchema(Schema):
+class TablesSchema(FastSchema):
     default = fields.String(required=True)
     tables = fields.List(fields.Nested(TableSchema), required=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import (
-    Schema,
     ValidationError,
     fields,
     post_dump,
@@ -18,14 +17,40 @@ from ... import __version__
 from ...baccarat.cards import MAX_DECKS
 from ...baccarat.settlement import Bet
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType
+from .compiled import FastSchema
 from .fields import Amount, CardCode
 from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema
+from .seeds import SeedInputSchema
 
 MAX_BETS_PER_SLIP = 50
 MAX_SLIPS = 20_000
 
 
-class BetSchema(Schema):
+BET_TYPE_DESCRIPTION = """What the bet is on, and what it pays (docs/bets.md has the house edges). \
+A bet the table does not offer (its `rules.limits` has no such key) is a 422 naming it.
+
+Main bets (player and banker push on a tie):
+- `player`: the Player wins, 1:1.
+- `banker`: the Banker wins; by the table's `variant`: `standard` 1:1 less the commission \
+(0.95:1), `no_commission` 1:1 but 1:2 on a win with 6 (6 v 5), `ez` 1:1 but a push on a win \
+with a three-card 7 (A-A-5 v 6).
+- `tie`: equal totals, `tie_pays`:1 (8 or 9).
+
+Side bets (pairs by rank on each hand's first two cards, even when it draws a third):
+- `player_pair`, `banker_pair`: that hand's first two cards share a rank (5S 5D; 10-J is not \
+a pair), 11:1.
+- `either_pair`: either hand's first two cards share a rank, 5:1.
+- `perfect_pair`: either hand's first two cards share rank and suit (9H 9H), 25:1.
+- `dragon_bonus_player`, `dragon_bonus_banker`: that side wins; 1:1 with a natural (9 v 7), \
+push on a tie between naturals (8 v 8); without a natural by the margin: 9 points 30:1 \
+(9 v 0), 8 10:1, 7 6:1, 6 4:1, 5 2:1, 4 1:1, less loses.
+- `dragon_7`: the Banker wins with a three-card 7 (A-A-5 v 6), 40:1.
+- `panda_8`: the Player wins with a three-card 8 (2-3-3 v 7), 25:1.
+- `big`: 5 or 6 cards are dealt, 0.54:1; `small`: 4 cards are dealt, 1.5:1.
+- `super_6`: the Banker wins with a total of 6 (3-3 v 5), `super_6_pays`:1 (12 or 15)."""
+
+
+class BetSchema(FastSchema):
     id = fields.String(
         validate=validate.Length(1, 64),
         metadata={"description": "Your reference, echoed back", "example": "b1"},
@@ -33,7 +58,7 @@ class BetSchema(Schema):
     type = fields.String(
         required=True,
         validate=validate.OneOf(BET_TYPES),
-        metadata={"description": "What the bet is on", "example": "banker"},
+        metadata={"description": BET_TYPE_DESCRIPTION, "example": "dragon_bonus_player"},
     )
     amount = Amount(required=True)
 
@@ -42,8 +67,9 @@ class BetSchema(Schema):
         return Bet(type=BetType(data["type"]), amount=data["amount"], id=data.get("id"))
 
 
-class RoundInputSchema(Schema):
-    """Where the cards come from, and the table's rules."""
+class RoundInputSchema(SeedInputSchema):
+    """Where the cards come from (cards, or the seed inputs of
+    :class:`SeedInputSchema`), and the table's rules."""
 
     cards = fields.List(
         CardCode(),
@@ -55,26 +81,37 @@ class RoundInputSchema(Schema):
             "example": ["9S", "KH", "2D", "7C", "5H"],
         },
     )
-    seed = fields.String(
-        validate=validate.Length(1, 256),
+    round = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, 52 * MAX_DECKS),
         metadata={
-            "description": "Deal the first round of a shoe shuffled from this seed "
-            "(docs/fairness.md). Without `cards` or `seed`, a fresh "
-            "256-bit seed is drawn and returned.",
-            "example": "table-7/shoe-1",
+            "description": "With seed inputs: deal this round (1 = the first after the burn) of the "
+            "whole shoe, with burn and cut card, as POST /v1/shoes does. Without it a seeded "
+            "round is dealt from the top of the freshly shuffled shoe, with no burn.",
+            "example": 3,
         },
     )
     table = fields.String(
         load_default=DEFAULT_TABLE,
         validate=validate.OneOf(list(TABLES)),
-        metadata={"description": "Table preset (GET /v1/tables)"},
+        metadata={
+            "description": "Table preset (GET /v1/tables): `standard` (5% commission; pairs, "
+            "perfect pair, dragon bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker "
+            "6 pays 1:2; pairs, super 6) or `ez` (EZ Baccarat; dragon 7, panda 8)",
+            "example": "ez",
+        },
     )
     rules = fields.Nested(RulesOverrideSchema, load_default=dict)
 
     @validates_schema
     def cards_or_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "cards" in data and "seed" in data:
-            raise ValidationError("send either cards or seed, not both", "seed")
+        for source in ("seed", "server_seed"):
+            if "cards" in data and source in data:
+                raise ValidationError(f"send either cards or {source}, not both", source)
+        if "cards" in data and "round" in data:
+            raise ValidationError(
+                "a round number addresses a seeded shoe: send seed inputs, not cards", "round"
+            )
 
 
 class RoundRequestSchema(RoundInputSchema):
@@ -86,7 +123,7 @@ class RoundRequestSchema(RoundInputSchema):
     )
 
 
-class SlipSchema(Schema):
+class SlipSchema(FastSchema):
     id = fields.String(
         required=True,
         validate=validate.Length(1, 64),
@@ -109,7 +146,7 @@ class SettlementRequestSchema(RoundInputSchema):
 # --- responses ----------------------------------------------------------------
 
 
-class HandSchema(Schema):
+class HandSchema(FastSchema):
     cards = fields.List(CardCode(), required=True)
     total = fields.Integer(required=True, metadata={"description": "Final total, 0-9"})
     natural = fields.Boolean(required=True, metadata={"description": "Two cards totalling 8 or 9"})
@@ -119,7 +156,7 @@ class HandSchema(Schema):
     )
 
 
-class StandSchema(Schema):
+class StandSchema(FastSchema):
     hand = fields.String(required=True, metadata={"enum": ["player", "banker"]})
     reason = fields.String(required=True, metadata={"description": "The rule that applied"})
 
@@ -128,8 +165,16 @@ class DrawSchema(StandSchema):
     card = CardCode(required=True, metadata={"description": "The card drawn"})
 
 
-class SeedSchema(Schema):
-    seed = fields.String(required=True)
+class SeedSchema(FastSchema):
+    seed = fields.String(required=True, metadata={"description": "The server seed (a plain seed is one)"})
+    server_seed = fields.String(attribute="inputs.server_seed", required=True)
+    client_seed = fields.String(attribute="inputs.client_seed", required=True)
+    nonce = fields.Integer(attribute="inputs.nonce", required=True)
+    server_seed_hash = fields.String(
+        attribute="inputs.server_seed_hash",
+        required=True,
+        metadata={"description": "SHA-256 of the server seed: the commitment published before play"},
+    )
     generated = fields.Boolean(
         required=True,
         metadata={"description": "True when the service drew the seed (no cards or seed were sent)"},
@@ -141,7 +186,7 @@ class SeedSchema(Schema):
     )
 
 
-class SettledBetSchema(Schema):
+class SettledBetSchema(FastSchema):
     id = fields.String(attribute="bet.id", metadata={"description": "Echoed when sent"})
     type = fields.String(attribute="bet.type", required=True)
     amount = fields.String(required=True)
@@ -160,7 +205,7 @@ class SettledBetSchema(Schema):
         return data
 
 
-class SlipOutSchema(Schema):
+class SlipOutSchema(FastSchema):
     bets = fields.List(fields.Nested(SettledBetSchema), required=True)
     staked = fields.String(required=True)
     returned = fields.String(required=True)
@@ -171,12 +216,26 @@ class SlipWithIdSchema(SlipOutSchema):
     id = fields.String(required=True)
 
 
-class EngineSchema(Schema):
+class EngineSchema(FastSchema):
     name = fields.String(required=True)
     version = fields.String(required=True)
 
 
-class RoundOutSchema(Schema):
+class PositionsSchema(FastSchema):
+    player = fields.List(fields.Integer(), required=True, metadata={"description": "Player's cards"})
+    banker = fields.List(fields.Integer(), required=True, metadata={"description": "Banker's cards"})
+
+
+class RoundPlaceSchema(FastSchema):
+    """Where a round lies in its whole shoe (positions count from 0, the top)."""
+
+    number = fields.Integer(required=True, metadata={"description": "1 = the first round after the burn"})
+    positions = fields.Nested(PositionsSchema, required=True)
+    cut_card_out = fields.Boolean(required=True, metadata={"description": "The cut card came out in it"})
+    last = fields.Boolean(required=True, metadata={"description": "The shoe's last round"})
+
+
+class RoundOutSchema(FastSchema):
     player = fields.Nested(HandSchema, attribute="coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="coup.banker", required=True)
     outcome = fields.String(
@@ -203,14 +262,19 @@ class RoundOutSchema(Schema):
     )
     rules = fields.Nested(RulesSchema, required=True)
     seed = fields.Nested(SeedSchema, metadata={"description": "Seeded rounds only"})
+    round = fields.Nested(
+        RoundPlaceSchema,
+        attribute="shoe_round",
+        metadata={"description": "When a round number was sent: where the round lies in its shoe"},
+    )
     engine = fields.Nested(
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
     @post_dump
     def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Optional parts (``seed``, ``settlement``) are left out, not null."""
-        for key in ("seed", "settlement"):
+        """Optional parts (``seed``, ``round``, ``settlement``) are left out, not null."""
+        for key in ("seed", "round", "settlement"):
             if data.get(key, ...) is None:
                 del data[key]
         return data
@@ -220,7 +284,7 @@ class RoundResponseSchema(RoundOutSchema):
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets were sent"})
 
 
-class TotalsSchema(Schema):
+class TotalsSchema(FastSchema):
     slips = fields.Integer(required=True)
     bets = fields.Integer(required=True)
     staked = fields.String(required=True)

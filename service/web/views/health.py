@@ -1,18 +1,20 @@
 """Health probes and the OpenAPI document."""
 
 from flask import Response, current_app
-from marshmallow import Schema, fields
+from marshmallow import fields
 
+from ..schemas.compiled import FastSchema
 from . import Blueprint
 
 blp = Blueprint("health", __name__, description="Probes and the API description")
 
 
-class StatusSchema(Schema):
+class StatusSchema(FastSchema):
     status = fields.String(required=True, metadata={"example": "ok"})
 
 
 @blp.get("/livez")
+@blp.doc(security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def livez() -> dict[str, str]:
     """Liveness: the process answers."""
@@ -20,6 +22,7 @@ def livez() -> dict[str, str]:
 
 
 @blp.get("/readyz")
+@blp.doc(security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def readyz() -> dict[str, str]:
     """Readiness: the app is loaded and can take traffic (it needs nothing else)."""
@@ -27,6 +30,7 @@ def readyz() -> dict[str, str]:
 
 
 @blp.get("/openapi.yaml")
+@blp.doc(security=[])  # public: see service/web/access.py
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document (the same as `openapi.yaml` in the repository)."""

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from ...baccarat.payouts import offers
 from ...baccarat.tableau import tableau
 from ...baccarat.tables import DEFAULT_TABLE, TABLES
 from ..schemas.reference import TableauSchema, TablesSchema
@@ -20,13 +21,19 @@ def get_rules() -> dict[str, object]:
 @blp.get("/tables")
 @blp.response(200, TablesSchema)
 def get_tables() -> dict[str, Any]:
-    """Table presets: their rules, limits and payout rounding."""
+    """Table presets: their rules, and the bets each offers with their limits and pay tables.
+
+    Presets: `standard` (5% commission; pairs, perfect pair, dragon bonus,
+    big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
+    pairs and super 6) and `ez` (EZ Baccarat; dragon 7 and panda 8).
+    """
     tables = [
         {
             "name": t.name,
             "description": t.description,
             "rules": t.rules,
             "chips": [str(chip) for chip in t.chips],
+            "bets": offers(t.rules),
         }
         for t in TABLES.values()
     ]

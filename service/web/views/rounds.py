@@ -4,6 +4,7 @@ from typing import Any
 
 from ...baccarat.play import PlayedRound, play_and_settle, play_and_settle_slips
 from ...baccarat.tables import resolve_rules
+from ..metrics import count_round
 from ..schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
@@ -15,9 +16,19 @@ from . import Blueprint
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
 
+def round_source(body: dict[str, Any]) -> dict[str, Any]:
+    """Where the round's cards come from, as :func:`play` takes it."""
+    return {
+        "cards": body.get("cards"),
+        "seed": body.get("seed"),
+        "round_number": body.get("round"),
+        "commitment": body.get("server_seed_hash"),
+    }
+
+
 @blp.post("/rounds")
 @blp.arguments(
-    RoundRequestSchema,
+    RoundRequestSchema(),
     example={
         "cards": ["9S", "KH", "2D", "7C", "5H"],
         "table": "standard",
@@ -29,16 +40,18 @@ def post_round(body: dict[str, Any]) -> PlayedRound:
     """Deal one round and settle an optional bet slip on it.
 
     The cards come from `cards` (dealing order), from the top of a shoe
-    shuffled by `seed`, or, with neither, from a freshly drawn seed that the
-    answer returns. Money is exact: amounts are decimal strings.
+    shuffled by `seed` (or `server_seed`, `client_seed`, `nonce`), or, with
+    neither, from a freshly drawn seed that the answer returns. With `round`,
+    the round is that round of the whole shoe (burn and cut card included).
+    Money is exact: amounts are decimal strings.
     """
     rules = resolve_rules(body["table"], body["rules"])
-    return play_and_settle(rules, body["bets"], cards=body.get("cards"), seed=body.get("seed"))
+    return count_round(play_and_settle(rules, body["bets"], **round_source(body)))
 
 
 @blp.post("/settlements")
 @blp.arguments(
-    SettlementRequestSchema,
+    SettlementRequestSchema(),
     example={
         "cards": ["9S", "KH", "2D", "7C", "5H"],
         "slips": [
@@ -56,4 +69,4 @@ def post_settlements(body: dict[str, Any]) -> PlayedRound:
     """
     rules = resolve_rules(body["table"], body["rules"])
     slips = [(slip["id"], slip["bets"]) for slip in body["slips"]]
-    return play_and_settle_slips(rules, slips, cards=body.get("cards"), seed=body.get("seed"))
+    return count_round(play_and_settle_slips(rules, slips, **round_source(body)))

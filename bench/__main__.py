@@ -1,0 +1,14 @@
+"""``python -m bench``: every benchmark, one section each."""
+
+from . import load, rounds, shoes
+
+SECTIONS = [
+    ("Rounds and settlement", rounds.run),
+    ("Shoes", shoes.run),
+    ("Load and faults under gunicorn", load.run),
+]
+
+for title, run in SECTIONS:
+    print(f"== {title}", flush=True)
+    for line in run():
+        print(line, flush=True)

@@ -1,0 +1,97 @@
+"""POST /v1/rounds against an empty Flask endpoint, and bulk settlement speed.
+
+1. Throughput of ``POST /v1/rounds`` (6 cards, 3 bets) as a ratio to the
+   empty endpoint of :mod:`bench.baseline`, both under the project's
+   gunicorn.conf.py, alternated several times in one run. Target >= 0.80.
+2. ``POST /v1/settlements`` with 10,000 slips of 3 bets through HTTP: bets
+   settled per second, from the median of several requests. Target >= 100,000.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import statistics
+import time
+
+from tests.server import gunicorn
+
+from .loadgen import post_load
+
+ROUND = {
+    "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],  # Player 3 draws 5S, Banker 3 draws 6H: six cards
+    "bets": [
+        {"type": "banker", "amount": "25.00"},
+        {"type": "player", "amount": "10"},
+        {"type": "tie", "amount": "5"},
+    ],
+}
+SLIPS = {
+    "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],
+    "slips": [
+        {
+            "id": f"seat-{i}",
+            "bets": [
+                {"type": "banker", "amount": "25.00"},
+                {"type": "player", "amount": "10"},
+                {"type": "tie", "amount": "5"},
+            ],
+        }
+        for i in range(10_000)
+    ],
+}
+TARGET_RATIO = 0.80
+TARGET_BETS_PER_SECOND = 100_000
+
+
+def throughput_ratio(rounds: int = 3, seconds: float = 4) -> list[str]:
+    body = json.dumps(ROUND).encode()
+    service, empty = [], []
+    with gunicorn(workers=2) as app, gunicorn(workers=2, app="bench.baseline:create_app()") as base:
+        for _ in range(rounds):  # alternate, so drift on a shared machine hits both
+            empty.append(post_load(base.url, "/empty", body, seconds=seconds))
+            service.append(post_load(app.url, "/v1/rounds", body, seconds=seconds))
+    rate = statistics.median(load.requests_per_second for load in service)
+    base_rate = statistics.median(load.requests_per_second for load in empty)
+    ratio = rate / base_rate
+    errors = sum(load.errors for load in service + empty)
+    verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
+    return [
+        f"POST /v1/rounds (6 cards, 3 bets): {rate:,.0f} req/s; empty Flask endpoint: {base_rate:,.0f} req/s "
+        f"[{service[0].tool}, 2 workers each, {rounds} alternated runs of {seconds:g}s, {errors} errors]",
+        f"  ratio {ratio:.2f} ({verdict} target >= {TARGET_RATIO:.2f})",
+    ]
+
+
+def settlement_speed(requests: int = 5) -> list[str]:
+    body = json.dumps(SLIPS).encode()
+    bets = sum(len(slip["bets"]) for slip in SLIPS["slips"])
+    timings = []
+    with gunicorn(workers=1) as app:
+        for _ in range(requests + 1):
+            connection = http.client.HTTPConnection("127.0.0.1", app.port, timeout=60)
+            start = time.perf_counter()
+            connection.request(
+                "POST", "/v1/settlements", body=body, headers={"Content-Type": "application/json"}
+            )
+            response = connection.getresponse()
+            payload = response.read()
+            timings.append(time.perf_counter() - start)
+            connection.close()
+            assert response.status == 200, payload[:500]
+    median = statistics.median(timings[1:])  # the first request warms the worker
+    rate = bets / median
+    verdict = "meets" if rate >= TARGET_BETS_PER_SECOND else "MISSES"
+    return [
+        f"POST /v1/settlements, 10,000 slips x 3 bets ({len(body) / 1e6:.1f} MB): "
+        f"median {median * 1000:.0f} ms over {requests} requests",
+        f"  {rate:,.0f} bets settled per second ({verdict} target >= {TARGET_BETS_PER_SECOND:,})",
+    ]
+
+
+def run() -> list[str]:
+    return throughput_ratio() + settlement_speed()
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

@@ -1,0 +1,283 @@
+"""Schemas compiled to plain functions, for the hot paths.
+
+marshmallow walks every field through generic machinery on every call, which
+costs more than the whole rules engine on a typical round. :class:`FastSchema`
+keeps the schema as the one declaration of the contract and compiles it, on
+first use, into two closures:
+
+* a **dumper** that serialises exactly as ``Schema.dump`` would;
+* a **loader** for the successful case only: it either returns exactly what
+  ``Schema.load`` would, or gives up (:data:`FALLBACK`) at the first sign of
+  anything unusual, and then marshmallow itself loads the data and reports
+  the errors. So every error message still comes from marshmallow.
+
+Field types without a fast path go through the field's own ``serialize`` /
+``deserialize``. ``tests/web/test_compiled_schemas.py`` checks the compiled
+functions against marshmallow on generated inputs, valid and invalid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from marshmallow import RAISE, Schema, ValidationError, fields
+from marshmallow.utils import missing  # type: ignore[attr-defined]
+
+FALLBACK: Any = object()
+MEMO_SIZE = 64
+Dumper = Callable[[Any], Any]
+Loader = Callable[[Any], Any]
+
+
+_PLAIN_TYPES: set[type] = set()  # types without __getitem__: plain attribute access
+
+
+def _get_key(obj: Any, key: str) -> Any:
+    """marshmallow's ``_get_value_for_key``: item access, else the attribute."""
+    kind = type(obj)
+    if kind in _PLAIN_TYPES:
+        return getattr(obj, key, missing)
+    if kind is dict:
+        return obj[key] if key in obj else getattr(obj, key, missing)
+    if not hasattr(obj, "__getitem__"):
+        _PLAIN_TYPES.add(kind)
+        return getattr(obj, key, missing)
+    try:
+        return obj[key]
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return getattr(obj, key, missing)
+
+
+def _getter(path: str) -> Callable[[Any], Any]:
+    """marshmallow's attribute access (mapping key, else attribute; dotted paths)."""
+    keys = path.split(".")
+    if len(keys) == 1:
+        key = keys[0]
+        return lambda obj: _get_key(obj, key)
+
+    def get(obj: Any) -> Any:
+        for key in keys:
+            if obj is missing:
+                return missing
+            obj = _get_key(obj, key)
+        return obj
+
+    return get
+
+
+def _value_dumper(field: fields.Field[Any]) -> Dumper:
+    """How one field turns a (present) value into JSON-ready data."""
+    if isinstance(field, fields.Nested) and not isinstance(field, fields.Pluck):
+        nested = field.schema
+        many = nested.many or field.many
+        dump = nested.fast_dump if isinstance(nested, FastSchema) else nested.dump
+        if many:
+            return lambda value: None if value is None else [dump(item) for item in value]
+        return lambda value: None if value is None else dump(value)
+    if isinstance(field, fields.List):
+        inner = _value_dumper(field.inner)
+        return lambda value: None if value is None else [inner(item) for item in value]
+    if type(field) is fields.String:
+        return lambda value: None if value is None else str(value)
+    if type(field) is fields.Integer and not field.as_string:
+        return lambda value: None if value is None else int(value)
+    return lambda value: field._serialize(value, None, None)
+
+
+def _hooks(schema: Schema, tag: str) -> list[Callable[..., Any]] | None:
+    """The schema's single-object hooks for ``tag``; ``None`` if any hook
+    needs the whole collection or the original data (not modelled here)."""
+    entries = schema._hooks[tag]
+    if any(many or options.get("pass_original") for _, many, options in entries):
+        return None
+    return [getattr(schema, name) for name, _, _ in entries]
+
+
+def compile_dump(schema: Schema) -> Dumper | None:
+    """A function equal to ``schema.dump(obj)`` for a single object, or
+    ``None`` when the schema's hooks are not modelled."""
+    pre, post = _hooks(schema, "pre_dump"), _hooks(schema, "post_dump")
+    if pre is None or post is None:
+        return None
+    steps = []
+    for name, field in schema.dump_fields.items():
+        steps.append(
+            (
+                field.data_key or name,
+                _getter(field.attribute or name),
+                field.dump_default,
+                _value_dumper(field),
+            )
+        )
+
+    def dump(obj: Any) -> Any:
+        for hook in pre:
+            obj = hook(obj, many=False)
+        result = {}
+        for key, get, default, serialize in steps:
+            value = get(obj)
+            if value is missing:
+                value = default() if callable(default) else default
+                if value is missing:
+                    continue
+            result[key] = serialize(value)
+        for hook in post:
+            result = hook(result, many=False)
+        return result
+
+    return dump
+
+
+def _runs_validators(field: fields.Field[Any], value: Any) -> bool:
+    """True when every validator of ``field`` accepts ``value``."""
+    try:
+        return all(validator(value) is not False for validator in field.validators)
+    except ValidationError:
+        return False
+
+
+def _value_loader(field: fields.Field[Any]) -> Loader:
+    """How one field turns a present, non-null input into its loaded value."""
+    if (
+        isinstance(field, fields.Nested)
+        and not isinstance(field, fields.Pluck)
+        and not field.many
+        and isinstance(field.schema, FastSchema)
+        and field.unknown is None
+    ):
+        inner_load = field.schema.fast_load
+        return lambda value: inner_load(value) if _runs_validators(field, value) else FALLBACK
+    if type(field) is fields.List:
+        item = _value_loader(field.inner)
+
+        def load_list(value: Any) -> Any:
+            if type(value) is not list:
+                return FALLBACK
+            loaded = [item(each) for each in value]
+            if FALLBACK in loaded or not _runs_validators(field, loaded):
+                return FALLBACK
+            return loaded
+
+        return load_list
+    if type(field) is fields.String:
+        return lambda value: value if type(value) is str and _runs_validators(field, value) else FALLBACK
+
+    def load_any(value: Any) -> Any:
+        # Field.deserialize minus the missing/None handling done by the caller.
+        try:
+            loaded = field._deserialize(value, None, None)
+        except ValidationError:
+            return FALLBACK
+        return loaded if _runs_validators(field, loaded) else FALLBACK
+
+    return load_any
+
+
+def compile_load(schema: Schema) -> Loader | None:
+    """A function equal to ``schema.load(data)`` whenever that succeeds, or
+    returning :data:`FALLBACK`; ``None`` when the schema uses features the
+    compiler does not model (then marshmallow always loads it)."""
+    validators, post = _hooks(schema, "validates_schema"), _hooks(schema, "post_load")
+    if (
+        schema.unknown != RAISE
+        or schema._hooks["pre_load"]
+        or schema._hooks["validates"]
+        or validators is None
+        or post is None
+    ):
+        return None
+    steps = []
+    for name, field in schema.load_fields.items():
+        steps.append((field.data_key or name, field.attribute or name, field, _value_loader(field)))
+    known = {key for key, *_ in steps}
+
+    def load(data: Any) -> Any:
+        if type(data) is not dict or not known.issuperset(data):
+            return FALLBACK
+        result = {}
+        for key, attribute, field, load_value in steps:
+            value = data.get(key, missing)
+            if value is missing:
+                if field.required:
+                    return FALLBACK
+                default = field.load_default
+                if default is not missing:
+                    result[attribute] = default() if callable(default) else default
+                continue
+            if value is None:
+                if not field.allow_none:
+                    return FALLBACK
+                result[attribute] = None
+                continue
+            loaded = load_value(value)
+            if loaded is FALLBACK:
+                return FALLBACK
+            result[attribute] = loaded
+        try:
+            for validate in validators:
+                validate(result, many=False, partial=None, unknown=RAISE)
+            for hook in post:
+                result = hook(result, many=False, partial=None, unknown=RAISE)
+        except ValidationError:
+            return FALLBACK
+        return result
+
+    return load
+
+
+class FastSchema(Schema):
+    """A Schema whose plain ``load(data)`` and ``dump(obj)`` run compiled."""
+
+    #: Set on schemas of immutable objects (e.g. resolved rules): the dump of
+    #: a recently dumped object is reused. Reused results must not be mutated.
+    memoize_dump: ClassVar[bool] = False
+
+    _compiled_dump: Dumper | bool | None = False  # False: not compiled yet
+    _compiled_load: Loader | bool | None = False
+    _memo: dict[int, tuple[Any, Any]] | None = None
+
+    def fast_dump(self, obj: Any) -> Any:
+        if not self.memoize_dump:
+            return self._dump_compiled(obj)
+        memo = self._memo if self._memo is not None and len(self._memo) < MEMO_SIZE else {}
+        hit = memo.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            hit = memo[id(obj)] = (obj, self._dump_compiled(obj))  # holding obj keeps its id unique
+        self._memo = memo
+        return hit[1]
+
+    def _dump_compiled(self, obj: Any) -> Any:
+        if self._compiled_dump is False:
+            self._compiled_dump = compile_dump(self)
+        if self._compiled_dump is None:
+            return super().dump(obj)
+        assert callable(self._compiled_dump)
+        return self._compiled_dump(obj)
+
+    def fast_load(self, data: Any) -> Any:
+        if self._compiled_load is False:
+            self._compiled_load = compile_load(self)
+        if self._compiled_load is None:
+            return FALLBACK
+        assert callable(self._compiled_load)
+        return self._compiled_load(data)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        if many or (many is None and self.many):
+            return super().dump(obj, many=many)
+        return self.fast_dump(obj)
+
+    def load(
+        self,
+        data: Mapping[str, Any] | Any,
+        *,
+        many: bool | None = None,
+        partial: Any = None,
+        unknown: Any = None,
+    ) -> Any:
+        if many is None and not self.many and partial is None and unknown is None:
+            result = self.fast_load(data)
+            if result is not FALLBACK:
+                return result
+        return super().load(data, many=many, partial=partial, unknown=unknown)
