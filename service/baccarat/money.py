@@ -14,6 +14,8 @@ Decimal('1.04')
 from __future__ import annotations
 
 import decimal
+import functools
+from collections.abc import Callable
 from decimal import Decimal
 from enum import StrEnum
 
@@ -41,6 +43,12 @@ _QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(0, 5)}
 def to_minor_unit(amount: Decimal, minor_unit: int, rounding: Rounding) -> Decimal:
     """``amount`` rounded to ``minor_unit`` decimal places by ``rounding``."""
     return amount.quantize(_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
+
+
+def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
+    """:func:`to_minor_unit` with the unit and rounding fixed, for loops that
+    round many amounts the same way."""
+    return functools.partial(Decimal.quantize, exp=_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
 
 
 def format_amount(amount: Decimal, minor_unit: int) -> str:

@@ -24,7 +24,7 @@ from decimal import Decimal
 
 from .coup import Coup
 from .errors import BetError, Problem
-from .money import ZERO, decimal_places, format_amount, to_minor_unit
+from .money import ZERO, decimal_places, format_amount, rounder
 from .payouts import Payout, Result, payout
 from .tables import BetType, Rules
 
@@ -58,40 +58,51 @@ class SettledSlip:
         return self.returned - self.staked
 
 
-def slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
+def _bet_problem(bet: Bet, rules: Rules) -> Problem | None:
+    """What is wrong with one bet on its own, located within the bet."""
+    limits = rules.limits.get(bet.type)
+    unit = rules.minor_unit
+    if limits is None:
+        offered = ", ".join(rules.bet_types)
+        return Problem(("type",), f"this table does not offer '{bet.type}' bets (it offers {offered})")
+    if decimal_places(bet.amount) > unit:
+        return Problem(
+            ("amount",), f"{bet.amount} has more than {unit} decimal places; amounts are never rounded"
+        )
+    if bet.amount < limits.min:
+        return Problem(
+            ("amount",),
+            f"{bet.amount} is under the table minimum of {format_amount(limits.min, unit)} "
+            f"for {bet.type} bets",
+        )
+    return None
+
+
+def slip_problems(
+    bets: Sequence[Bet], rules: Rules, memo: dict[tuple[BetType, Decimal], Problem | None] | None = None
+) -> list[Problem]:
     """Every reason the slip cannot be settled under ``rules``, located at
     the offending bet: a bet the table does not offer, more decimals than the
     minor unit, a bet under the minimum, or a bet type whose total on the
-    slip is over the maximum (each bet of that type is named)."""
+    slip is over the maximum (each bet of that type is named).
+
+    ``memo`` remembers the verdict on each (bet type, stake) across the
+    slips of one table, which repeat the same few stakes."""
     problems: list[Problem] = []
     unit = rules.minor_unit
     totals: defaultdict[BetType, Decimal] = defaultdict(Decimal)
     for index, bet in enumerate(bets):
-        limits = rules.limits.get(bet.type)
-        if limits is None:
-            offered = ", ".join(rules.bet_types)
-            problems.append(
-                Problem(
-                    ("bets", index, "type"),
-                    f"this table does not offer '{bet.type}' bets (it offers {offered})",
-                )
-            )
-            continue
-        if decimal_places(bet.amount) > unit:
-            problems.append(
-                Problem(
-                    ("bets", index, "amount"),
-                    f"{bet.amount} has more than {unit} decimal places; amounts are never rounded",
-                )
-            )
-        elif bet.amount < limits.min:
-            problems.append(
-                Problem(
-                    ("bets", index, "amount"),
-                    f"{bet.amount} is under the table minimum of "
-                    f"{format_amount(limits.min, unit)} for {bet.type} bets",
-                )
-            )
+        key = (bet.type, bet.amount)
+        if memo is not None and key in memo:
+            problem = memo[key]
+        else:
+            problem = _bet_problem(bet, rules)
+            if memo is not None:
+                memo[key] = problem
+        if problem is not None:
+            problems.append(problem.within("bets", index))
+            if problem.path == ("type",):
+                continue
         totals[bet.type] += bet.amount
     for bet_type, total in totals.items():
         maximum = rules.limits[bet_type].max
@@ -117,32 +128,44 @@ class Settler:
 
     def __init__(self, coup: Coup, rules: Rules) -> None:
         self.coup, self.rules = coup, rules
-        self.zero = to_minor_unit(ZERO, rules.minor_unit, rules.payout_rounding)
-        self._payouts: dict[BetType, Payout] = {}
+        self._round = rounder(rules.minor_unit, rules.payout_rounding)
+        self.zero = self._round(ZERO)
+        self._payouts: dict[BetType, tuple[Payout, Decimal]] = {}
+        self._terms: dict[tuple[BetType, Decimal], tuple[Decimal, Result, Decimal, Decimal, Decimal]] = {}
+
+    def _payout(self, bet_type: BetType) -> tuple[Payout, Decimal]:
+        """What ``bet_type`` gets on this round, and its odds net of commission."""
+        found = self._payouts.get(bet_type)
+        if found is None:
+            pay = payout(bet_type, self.coup, self.rules)
+            found = self._payouts[bet_type] = (pay, pay.odds * (1 - pay.commission))
+        return found
 
     def bet(self, bet: Bet) -> SettledBet:
         """Settle one bet (already checked against the rules). Every amount
         comes out with exactly the minor unit's digits."""
-        unit, rounding = self.rules.minor_unit, self.rules.payout_rounding
-        stake = to_minor_unit(bet.amount, unit, rounding)  # exact: the slip was checked
-        pay = self._payouts.get(bet.type)
-        if pay is None:
-            pay = self._payouts[bet.type] = payout(bet.type, self.coup, self.rules)
-        if pay.result is Result.WIN:
-            gross = to_minor_unit(stake * pay.odds, unit, rounding)
-            win = to_minor_unit(stake * pay.odds * (1 - pay.commission), unit, rounding)
-            return SettledBet(
-                bet=bet,
-                amount=stake,
-                result=pay.result,
-                win=win,
-                commission=gross - win,
-                returned=stake + win,
-            )
-        returned = stake if pay.result is Result.PUSH else self.zero
+        key = (bet.type, bet.amount)
+        terms = self._terms.get(key)
+        if terms is None:
+            terms = self._terms[key] = self._work_out(bet.type, bet.amount)
+        amount, result, win, commission, returned = terms
         return SettledBet(
-            bet=bet, amount=stake, result=pay.result, win=self.zero, commission=self.zero, returned=returned
+            bet=bet, amount=amount, result=result, win=win, commission=commission, returned=returned
         )
+
+    def _work_out(
+        self, bet_type: BetType, amount: Decimal
+    ) -> tuple[Decimal, Result, Decimal, Decimal, Decimal]:
+        """Stake, result, win, commission and returned for one stake on one
+        bet type. Tables repeat the same few stakes, so this is remembered."""
+        stake = self._round(amount)  # exact: the slip was checked
+        pay, net_odds = self._payout(bet_type)
+        if pay.result is Result.WIN:
+            gross = self._round(stake * pay.odds)
+            win = self._round(stake * net_odds)
+            return stake, pay.result, win, gross - win, stake + win
+        returned = stake if pay.result is Result.PUSH else self.zero
+        return stake, pay.result, self.zero, self.zero, returned
 
     def slip(self, bets: Sequence[Bet], id: str | None = None) -> SettledSlip:
         """Settle a slip already checked by :func:`slip_problems`."""
@@ -173,10 +196,11 @@ def settle_slips(
 ) -> list[SettledSlip]:
     """Settle many slips; refuse them all, naming every offending bet of
     every slip, if any one cannot be settled."""
+    memo: dict[tuple[BetType, Decimal], Problem | None] = {}
     problems = [
         problem.within("slips", index)
         for index, (_, bets) in enumerate(slips)
-        for problem in slip_problems(bets, rules)
+        for problem in slip_problems(bets, rules, memo)
     ]
     if problems:
         raise BetError("Some bets cannot be accepted at this table", problems)

@@ -23,6 +23,7 @@ Flask dev server) each app has its own registry in the one process.
 
 from __future__ import annotations
 
+import glob
 import os
 import time
 from collections import Counter as Tally
@@ -59,6 +60,7 @@ class Metrics:
 
     def __init__(self, registry: CollectorRegistry | None) -> None:
         self.registry = registry
+        self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         http = ["endpoint", "method", "status"]
         self.requests = Counter("baccarat_http_requests", "HTTP requests answered", http, registry=registry)
         self.latency = Histogram(
@@ -86,15 +88,24 @@ class Metrics:
             registry=registry,
         )
 
+    def child(self, metric: Any, *labels: str) -> Any:
+        """``metric.labels(*labels)``, remembered: the label sets are few and
+        looking them up is a measurable share of a request."""
+        key = (id(metric), labels)
+        found = self._children.get(key)
+        if found is None:
+            found = self._children[key] = metric.labels(*labels)
+        return found
+
     def count_request(self, endpoint: str, method: str, status: int, seconds: float) -> None:
         """One answered request."""
         labels = (endpoint, method if method in METHODS else "other", str(status))
-        self.requests.labels(*labels).inc()
-        self.latency.labels(*labels).observe(seconds)
+        self.child(self.requests, *labels).inc()
+        self.child(self.latency, *labels).observe(seconds)
 
     def count_round(self, played: PlayedRound) -> None:
         """One round dealt and every bet settled on it."""
-        self.rounds.labels(str(played.coup.outcome)).inc()
+        self.child(self.rounds, str(played.coup.outcome)).inc()
         slips = (played.settlement,) if played.settlement is not None else played.slips
         self._count_bets(slips, played.rules.minor_unit)
 
@@ -111,12 +122,12 @@ class Metrics:
                 staked[kind] = staked.get(kind, Decimal(0)) + bet.amount
                 returned[kind] = returned.get(kind, Decimal(0)) + bet.returned
         for (kind, result), count in results.items():
-            self.bets.labels(kind, result).inc(count)
+            self.child(self.bets, kind, result).inc(count)
         unit = str(minor_unit)
         for kind, amount in staked.items():
-            self.staked.labels(kind, unit).inc(int(amount.scaleb(minor_unit)))
+            self.child(self.staked, kind, unit).inc(int(amount.scaleb(minor_unit)))
         for kind, amount in returned.items():
-            self.returned.labels(kind, unit).inc(int(amount.scaleb(minor_unit)))
+            self.child(self.returned, kind, unit).inc(int(amount.scaleb(minor_unit)))
 
 
 def multiprocess_registry(directory: str) -> CollectorRegistry:
@@ -180,6 +191,39 @@ def _endpoint_resolver(app: Flask) -> Callable[[dict[str, Any]], str]:
     return endpoint_of
 
 
+_pid: int | None = None
+
+
+def _cached_pid() -> int:
+    """``os.getpid()``, remembered until the next fork."""
+    global _pid
+    if _pid is None:
+        _pid = os.getpid()
+    return _pid
+
+
+def _forget_pid() -> None:
+    global _pid
+    _pid = None
+
+
+def _use_cached_pid(directory: str) -> None:
+    """prometheus_client asks for the pid on every increment, to notice a
+    fork; that is a system call, and a dozen per request were a measurable
+    share of a round's cost. Give it a pid remembered until the next fork.
+
+    Done only before this process has written any value (its files do not
+    exist yet): two value classes writing one file would corrupt it.
+    """
+    if getattr(values.ValueClass, "cached_pid", False):
+        return
+    if glob.glob(os.path.join(directory, f"*_{os.getpid()}.db")):
+        return
+    os.register_at_fork(after_in_child=_forget_pid)
+    values.ValueClass = values.MultiProcessValue(process_identifier=_cached_pid)  # type: ignore[no-untyped-call]
+    values.ValueClass.cached_pid = True
+
+
 def init_app(app: Flask) -> None:
     """Create the app's metrics and count its requests. Call it after the
     other WSGI middleware is in place, so that this one sees every answer."""
@@ -191,6 +235,7 @@ def init_app(app: Flask) -> None:
                 "PROMETHEUS_MULTIPROC_DIR: the workers' metrics would not be shared"
             )
         os.makedirs(directory, exist_ok=True)
+        _use_cached_pid(directory)
         registry = None
     else:
         registry = CollectorRegistry()

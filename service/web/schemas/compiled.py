@@ -66,23 +66,29 @@ def _getter(path: str) -> Callable[[Any], Any]:
     return get
 
 
-def _value_dumper(field: fields.Field[Any]) -> Dumper:
-    """How one field turns a (present) value into JSON-ready data."""
+def _value_expression(field: fields.Field[Any], value: str, names: dict[str, Any]) -> str:
+    """Python source for how ``field`` turns the present value named
+    ``value`` into JSON-ready data; helpers it needs go into ``names``."""
     if isinstance(field, fields.Nested) and not isinstance(field, fields.Pluck):
         nested = field.schema
-        many = nested.many or field.many
-        dump = nested.fast_dump if isinstance(nested, FastSchema) else nested.dump
-        if many:
-            return lambda value: None if value is None else [dump(item) for item in value]
-        return lambda value: None if value is None else dump(value)
+        name = f"d{len(names)}"
+        names[name] = nested.fast_dump if isinstance(nested, FastSchema) else nested.dump
+        if nested.many or field.many:
+            return f"None if {value} is None else [{name}(x) for x in {value}]"
+        return f"None if {value} is None else {name}({value})"
     if isinstance(field, fields.List):
-        inner = _value_dumper(field.inner)
-        return lambda value: None if value is None else [inner(item) for item in value]
+        item = f"i{len(names)}"
+        inner = _value_expression(field.inner, item, names)
+        return f"None if {value} is None else [{inner} for {item} in {value}]"
     if type(field) is fields.String:
-        return lambda value: None if value is None else str(value)
+        return f"None if {value} is None else str({value})"
     if type(field) is fields.Integer and not field.as_string:
-        return lambda value: None if value is None else int(value)
-    return lambda value: field._serialize(value, None, None)
+        return f"None if {value} is None else int({value})"
+    name = f"s{len(names)}"
+    names[name] = field._serialize
+    if type(field) is fields.Boolean:
+        return f"{value} if {value} is True or {value} is False else {name}({value}, None, None)"
+    return f"{name}({value}, None, None)"
 
 
 def _hooks(schema: Schema, tag: str) -> list[Callable[..., Any]] | None:
@@ -96,49 +102,73 @@ def _hooks(schema: Schema, tag: str) -> list[Callable[..., Any]] | None:
 
 def compile_dump(schema: Schema) -> Dumper | None:
     """A function equal to ``schema.dump(obj)`` for a single object, or
-    ``None`` when the schema's hooks are not modelled."""
+    ``None`` when the schema's hooks are not modelled.
+
+    The function is generated as Python source, one statement per field,
+    so that a field costs an attribute read and a conversion, not a chain
+    of generic calls.
+    """
     pre, post = _hooks(schema, "pre_dump"), _hooks(schema, "post_dump")
     if pre is None or post is None:
         return None
-    steps = []
-    for name, field in schema.dump_fields.items():
-        steps.append(
-            (
-                field.data_key or name,
-                _getter(field.attribute or name),
-                field.dump_default,
-                _value_dumper(field),
-            )
-        )
+    names: dict[str, Any] = {
+        "missing": missing,
+        "_get_key": _get_key,
+        "_PLAIN": _PLAIN_TYPES,
+        "pre": pre,
+        "post": post,
+    }
+    lines = ["def dump(obj):"]
+    if pre:
+        lines.append("    for hook in pre: obj = hook(obj, many=False)")
+    lines += ["    plain = type(obj) in _PLAIN", "    result = {}"]
+    for index, (name, field) in enumerate(schema.dump_fields.items()):
+        path = field.attribute or name
+        if "." in path:
+            names[f"g{index}"] = _getter(path)
+            lines.append(f"    v = g{index}(obj)")
+        else:
+            lines.append(f"    v = getattr(obj, {path!r}, missing) if plain else _get_key(obj, {path!r})")
+        default = field.dump_default
+        if default is missing:
+            lines.append("    if v is not missing:")
+        else:
+            names[f"default{index}"] = default
+            call = "()" if callable(default) else ""
+            lines.append(f"    if v is missing: v = default{index}{call}")
+            lines.append("    if v is not missing:")
+        expression = _value_expression(field, "v", names)
+        lines.append(f"        result[{field.data_key or name!r}] = {expression}")
+    if post:
+        lines.append("    for hook in post: result = hook(result, many=False)")
+    lines.append("    return result")
+    exec(compile("\n".join(lines), f"<dump {type(schema).__name__}>", "exec"), names)
+    dumper: Dumper = names["dump"]
+    return dumper
 
-    def dump(obj: Any) -> Any:
-        for hook in pre:
-            obj = hook(obj, many=False)
-        result = {}
-        for key, get, default, serialize in steps:
-            value = get(obj)
-            if value is missing:
-                value = default() if callable(default) else default
-                if value is missing:
-                    continue
-            result[key] = serialize(value)
-        for hook in post:
-            result = hook(result, many=False)
-        return result
 
-    return dump
+def _checker(field: fields.Field[Any]) -> Callable[[Any], bool] | None:
+    """A function telling whether every validator of ``field`` accepts a
+    value, or ``None`` when the field has no validators."""
+    validators = tuple(field.validators)
+    if not validators:
+        return None
 
+    def accepts(value: Any) -> bool:
+        try:
+            for validator in validators:
+                if validator(value) is False:
+                    return False
+        except ValidationError:
+            return False
+        return True
 
-def _runs_validators(field: fields.Field[Any], value: Any) -> bool:
-    """True when every validator of ``field`` accepts ``value``."""
-    try:
-        return all(validator(value) is not False for validator in field.validators)
-    except ValidationError:
-        return False
+    return accepts
 
 
 def _value_loader(field: fields.Field[Any]) -> Loader:
     """How one field turns a present, non-null input into its loaded value."""
+    accepts = _checker(field)
     if (
         isinstance(field, fields.Nested)
         and not isinstance(field, fields.Pluck)
@@ -147,21 +177,28 @@ def _value_loader(field: fields.Field[Any]) -> Loader:
         and field.unknown is None
     ):
         inner_load = field.schema.fast_load
-        return lambda value: inner_load(value) if _runs_validators(field, value) else FALLBACK
+        if accepts is None:
+            return inner_load
+        return lambda value: inner_load(value) if accepts(value) else FALLBACK
     if type(field) is fields.List:
         item = _value_loader(field.inner)
 
         def load_list(value: Any) -> Any:
             if type(value) is not list:
                 return FALLBACK
-            loaded = [item(each) for each in value]
-            if FALLBACK in loaded or not _runs_validators(field, loaded):
-                return FALLBACK
-            return loaded
+            loaded = []
+            for each in value:
+                one = item(each)
+                if one is FALLBACK:
+                    return FALLBACK
+                loaded.append(one)
+            return loaded if accepts is None or accepts(loaded) else FALLBACK
 
         return load_list
     if type(field) is fields.String:
-        return lambda value: value if type(value) is str and _runs_validators(field, value) else FALLBACK
+        if accepts is None:
+            return lambda value: value if type(value) is str else FALLBACK
+        return lambda value: value if type(value) is str and accepts(value) else FALLBACK
 
     def load_any(value: Any) -> Any:
         # Field.deserialize minus the missing/None handling done by the caller.
@@ -169,7 +206,7 @@ def _value_loader(field: fields.Field[Any]) -> Loader:
             loaded = field._deserialize(value, None, None)
         except ValidationError:
             return FALLBACK
-        return loaded if _runs_validators(field, loaded) else FALLBACK
+        return loaded if accepts is None or accepts(loaded) else FALLBACK
 
     return load_any
 
