@@ -15,7 +15,7 @@ from .web import access, docs, metrics
 from .web.parsing import BodyLimit, loads, require_json
 from .web.problems import ProblemApi
 from .web.request_id import RequestId
-from .web.views import health, reference, roads, rounds, shoes
+from .web.views import health, odds, reference, roads, rounds, shoes
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -61,7 +61,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api = ProblemApi(app)
     app.extensions["baccarat.api"] = api
     access.document(api.spec)
-    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, health.blp):
+    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(metrics.blp)
     docs.init_app(app)  # GET /docs, served offline

@@ -1,0 +1,237 @@
+"""Odds: the shoe a request describes, and the exact odds answered for it.
+
+Every probability is exact: a count of ordered six-card sequences over
+``sequences``. It is written as a decimal string rounded half-even to 18
+significant digits, and each bet's figures also as exact fractions ``"p/q"``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from marshmallow import ValidationError, fields, post_dump, pre_dump, validate, validates_schema
+
+from ... import __version__
+from ...baccarat.cards import MAX_DECKS, RANKS
+from ...baccarat.composition import MIN_CARDS
+from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
+from ...baccarat.tables import DEFAULT_TABLE, TABLES
+from .compiled import FastSchema
+from .fields import CardCode
+from .rounds import EngineSchema, SeedSchema
+from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema
+from .seeds import SEED_SOURCES, SeedInputSchema
+
+#: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
+MAX_ROUNDS = 52 * MAX_DECKS // 4
+SOURCES = ("removed", "counts", *SEED_SOURCES)
+
+
+class DecimalText(fields.Field[Fraction]):
+    """An exact fraction out as a decimal string (18 significant digits, half-even)."""
+
+    doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}
+
+    def __init__(self, description: str, example: str | None = None) -> None:
+        metadata = {**self.doc, "description": description}
+        if example is not None:
+            metadata["example"] = example
+        super().__init__(required=True, metadata=metadata)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return decimal_text(value)
+
+
+class FractionText(fields.Field[Fraction]):
+    """An exact fraction out as ``"p/q"`` in lowest terms."""
+
+    doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^-?[0-9]+/[0-9]+$"}
+
+    def __init__(self, description: str, example: str) -> None:
+        super().__init__(required=True, metadata={**self.doc, "description": description, "example": example})
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
+        return fraction_text(value)
+
+
+def _rank_count(rank: str) -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        required=True,
+        validate=validate.Range(0, 4 * MAX_DECKS),
+        metadata={"description": f"Cards of rank {rank} in the shoe", "example": 32},
+    )
+
+
+RankCountsSchema = FastSchema.from_dict({rank: _rank_count(rank) for rank in RANKS}, name="RankCountsSchema")
+RankCountsSchema.__doc__ = (
+    "Cards per rank, every rank given (at most 4 per deck). Each rank's cards are taken as spread "
+    "over the four suits as evenly as possible (30 aces: 8, 8, 7, 7), which only the perfect pair "
+    "depends on; send `removed` instead when the suits are known."
+)
+
+
+class OddsRequestSchema(SeedInputSchema):
+    """The table's rules and the shoe: full, less the cards removed, by counts, or seeded."""
+
+    table = fields.String(
+        load_default=DEFAULT_TABLE,
+        validate=validate.OneOf(list(TABLES)),
+        metadata={
+            "description": "Table preset (GET /v1/tables): the answer covers every bet it offers",
+            "example": "standard",
+        },
+    )
+    rules = fields.Nested(
+        RulesOverrideSchema,
+        load_default=dict,
+        metadata={"description": "Overrides of the table's rules; `decks` is the shoe's size (default 8)"},
+    )
+    removed = fields.List(
+        CardCode(),
+        validate=validate.Length(max=52 * MAX_DECKS),
+        metadata={
+            "description": "Cards already out of the shoe (dealt or burned), in any order: the odds "
+            f"are for the shoe of `rules.decks` decks less these. At least {MIN_CARDS} cards must "
+            "stay, the most a round can use.",
+            "example": ["9S", "KH", "2D", "7C", "5H"],
+        },
+    )
+    counts = fields.Nested(
+        RankCountsSchema,
+        metadata={"description": "The shoe by rank instead (see the schema); at most 4 per deck of each"},
+    )
+    round = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, MAX_ROUNDS),
+        metadata={
+            "description": "With seed inputs: the odds just before this round of the whole seeded "
+            "shoe (burn and earlier rounds out, as POST /v1/shoes deals it); default 1",
+            "example": 40,
+        },
+    )
+
+    @validates_schema
+    def one_shoe(self, data: dict[str, Any], **kwargs: Any) -> None:
+        given = [name for name in SOURCES if name in data]
+        if len(given) > 1:
+            raise ValidationError(f"describe the shoe one way: send one of {', '.join(given)}", given[-1])
+        if "round" in data and not any(name in data for name in SEED_SOURCES):
+            raise ValidationError("a round number addresses a seeded shoe: send seed inputs", "round")
+
+
+# --- responses ----------------------------------------------------------------
+
+
+class OddsShoeSchema(FastSchema):
+    """The shoe analysed."""
+
+    source = fields.String(
+        required=True,
+        metadata={"enum": ["full", "removed", "counts", "seed"], "description": "How the request gave it"},
+    )
+    decks = fields.Integer(required=True)
+    cards = fields.Integer(required=True, metadata={"description": "Cards in the shoe", "example": 416})
+    ranks = fields.Nested(RankCountsSchema, required=True)
+    round = fields.Integer(
+        attribute="place.round", metadata={"description": "Seeded shoes: the round the odds are for"}
+    )
+    position = fields.Integer(
+        attribute="place.position",
+        metadata={"description": "Seeded shoes: shoe position (0 = top) of that round's first card"},
+    )
+    seed = fields.Nested(SeedSchema, attribute="place.seed", metadata={"description": "Seeded shoes only"})
+
+    @post_dump
+    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        for key in ("round", "position", "seed"):
+            if data.get(key, ...) is None:
+                del data[key]
+        return data
+
+
+ProbabilitiesSchema = FastSchema.from_dict(
+    {event.name: DecimalText(event.description) for event in EVENTS},
+    name="ProbabilitiesSchema",
+)
+EventCountsSchema = FastSchema.from_dict(
+    {
+        event.name: fields.Integer(required=True, metadata={"description": event.description})
+        for event in EVENTS
+    },
+    name="EventCountsSchema",
+)
+
+
+class LineOddsSchema(FastSchema):
+    """A line of the bet's pay table (the first that applies decides), or the loss when none does."""
+
+    when = fields.String(required=True, metadata={"example": "Banker wins"})
+    result = fields.String(required=True, metadata={"enum": ["win", "push", "lose"]})
+    net = DecimalText("What one unit staked nets on this line: the odds less commission, 0, or -1", "0.95")
+    probability = DecimalText("Probability that this line decides the bet", "0.458597422632762973")
+
+
+class BetFractionsSchema(FastSchema):
+    """The bet's figures as exact fractions."""
+
+    win = FractionText("Probability of a win", "8954111587648/19524993263685")
+    push = FractionText("Probability of a push", "619306544887/6508331087895")
+    lose = FractionText("Probability of a loss", "8712962041376/19524993263685")
+    expected_value = FractionText("Expected net per unit staked", "-114753351728/10847218479825")
+    house_edge = FractionText("Expected loss per unit staked", "114753351728/10847218479825")
+
+
+class BetOddsSchema(FastSchema):
+    """One bet's odds per unit staked, winnings paid exactly (before rounding to the minor unit)."""
+
+    win = DecimalText("Probability that the bet wins", "0.458597422632762973")
+    push = DecimalText("Probability that the stake comes back", "0.0951559680236401914")
+    lose = DecimalText("Probability that the bet loses", "0.446246609343596836")
+    expected_value = DecimalText(
+        "Expected net per unit staked (negative: the house's edge)", "-0.0105790578424720118"
+    )
+    house_edge = DecimalText(
+        "Expected loss per unit staked, pushes counted as bets that lost nothing",
+        "0.0105790578424720118",
+    )
+    exact = fields.Nested(BetFractionsSchema, required=True)
+    lines = fields.List(fields.Nested(LineOddsSchema), required=True)
+
+    @pre_dump
+    def with_exact(self, odds: BetOdds, **kwargs: Any) -> dict[str, Any]:
+        figures = {
+            "win": odds.win,
+            "push": odds.push,
+            "lose": odds.lose,
+            "expected_value": odds.expected_value,
+            "house_edge": odds.house_edge,
+        }
+        return {**figures, "exact": figures, "lines": odds.lines}
+
+
+class OddsResponseSchema(FastSchema):
+    """The exact odds of the next round, and of every bet the table offers."""
+
+    rules = fields.Nested(RulesSchema, required=True)
+    shoe = fields.Nested(OddsShoeSchema, required=True)
+    sequences = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Ordered six-card sequences the shoe can deal, N(N-1)...(N-5): each "
+            "probability is a count of them (`counts`) over this",
+            "example": 4998398275503360,
+        },
+    )
+    probabilities = fields.Nested(ProbabilitiesSchema, required=True)
+    counts = fields.Nested(EventCountsSchema, required=True)
+    bets = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(BET_TYPES)),
+        values=fields.Nested(BetOddsSchema),
+        required=True,
+        metadata={"description": "Every bet the table offers, by bet type"},
+    )
+    engine = fields.Nested(
+        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
+    )
