@@ -1,10 +1,11 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import load, rounds, shoes
+from . import load, odds, rounds, shoes
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
     ("Shoes", shoes.run),
+    ("Exact odds", odds.run),
     ("Load and faults under gunicorn", load.run),
 ]
 
