@@ -1,0 +1,158 @@
+"""``baccarat simulate``: deal many seeded shoes and check each bet's return
+against its exact odds.
+
+Shoe ``i`` is shuffled from ``--seed`` with an empty client seed and nonce
+``i`` and dealt whole (burn, cut card); one unit is settled on every bet the
+table offers at every round (:mod:`service.baccarat.simulation`). Each bet's
+observed return per unit staked is printed with its confidence interval,
+beside the exact expected value on a full shoe (``POST /v1/odds``), and
+whether the interval holds it. A progress bar goes to stderr on long runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from ..baccarat.cards import MAX_DECKS, MIN_DECKS
+from ..baccarat.composition import full_shoe
+from ..baccarat.odds import analyse
+from ..baccarat.simulation import Simulation, simulate
+from ..baccarat.tables import DEFAULT_TABLE, TABLES, Rules, resolve_rules
+from .documents import OK, refuse, write_json
+
+DESCRIPTION = """\
+Deal N seeded shoes whole (burn, rounds, cut card), settle one unit on every
+bet the table offers at every round, and report each bet's observed return
+per unit staked with a confidence interval, against its exact expected value."""
+
+EPILOG = """\
+examples:
+  baccarat simulate --shoes 1000 --seed table-7
+  baccarat simulate --shoes 200 --seed s1 --table ez --confidence 0.99 --json"""
+
+#: Shoes from which a run shows a progress bar (when stderr is a terminal).
+LONG_RUN = 50
+MAX_SHOES = 1_000_000
+
+
+def add_parser(subparsers: Any) -> None:
+    """``baccarat simulate``."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="deal N seeded shoes and check each bet's return against the exact odds",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--shoes", type=int, required=True, metavar="N", help="shoes to deal (2 or more)")
+    parser.add_argument(
+        "--seed", required=True, metavar="TEXT", help="server seed the shoes are shuffled from"
+    )
+    parser.add_argument(
+        "--table", choices=list(TABLES), default=DEFAULT_TABLE, help="table preset (default: %(default)s)"
+    )
+    parser.add_argument("--decks", type=int, metavar="N", help="decks per shoe, 1-8 (default: the table's)")
+    parser.add_argument(
+        "--confidence",
+        type=float,
+        default=0.95,
+        metavar="P",
+        help="interval confidence (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"progress bar on stderr (default: on a terminal, from {LONG_RUN} shoes)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def progress_bar(total: int, stream: TextIO, width: int = 40) -> Callable[[int], None]:
+    """A bar on ``stream``, redrawn as each whole percent is done."""
+    start, shown = time.monotonic(), -1
+
+    def update(done: int) -> None:
+        nonlocal shown
+        percent = done * 100 // total
+        if percent == shown:
+            return
+        shown = percent
+        filled = width * done // total
+        elapsed = time.monotonic() - start
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} shoes {elapsed:.0f}s")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return update
+
+
+def report(simulation: Simulation, table: str, rules: Rules, confidence: float) -> dict[str, Any]:
+    """The figures, each bet beside its exact expected value on a full shoe."""
+    exact = analyse(full_shoe(rules.decks), rules)
+    bets = {}
+    for bet in simulation.returns:
+        low, high = bet.interval(confidence)
+        expected = float(exact.bets[bet.bet].expected_value)
+        bets[str(bet.bet)] = {
+            "observed": bet.observed,
+            "standard_error": bet.standard_error,
+            "interval": [low, high],
+            "exact": expected,
+            "agrees": low <= expected <= high,
+        }
+    return {
+        "seed": simulation.seed,
+        "table": table,
+        "decks": rules.decks,
+        "shoes": simulation.shoes,
+        "rounds": simulation.rounds,
+        "confidence": confidence,
+        "bets": bets,
+    }
+
+
+def text(document: dict[str, Any]) -> str:
+    """The report as a table to read."""
+    level = f"{document['confidence']:.0%}"
+    lines = [
+        f"{document['shoes']:,} shoes of {document['decks']} decks from seed {document['seed']!r} "
+        f"(nonces 0-{document['shoes'] - 1}), table {document['table']}: {document['rounds']:,} rounds, "
+        "one unit on every bet every round",
+        "",
+        f"{'bet':<20} {'observed':>10} {level + ' interval':>24} {'exact':>10}  agrees",
+    ]
+    for bet, figures in document["bets"].items():
+        low, high = figures["interval"]
+        lines.append(
+            f"{bet:<20} {figures['observed']:>+10.5f} {f'[{low:+.5f}, {high:+.5f}]':>24} "
+            f"{figures['exact']:>+10.5f}  {'yes' if figures['agrees'] else 'NO'}"
+        )
+    lines += ["", "Return per unit staked; intervals treat each shoe as one observation."]
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Simulate, print the report."""
+    if not 2 <= args.shoes <= MAX_SHOES:
+        refuse("Bad --shoes", f"--shoes must be 2 to {MAX_SHOES:,}, not {args.shoes}", status=422)
+    if not 0 < args.confidence < 1:
+        refuse("Bad --confidence", f"--confidence must be between 0 and 1, not {args.confidence}", status=422)
+    if args.decks is not None and not MIN_DECKS <= args.decks <= MAX_DECKS:
+        refuse("Bad --decks", f"--decks must be {MIN_DECKS} to {MAX_DECKS}, not {args.decks}", status=422)
+    overrides = {} if args.decks is None else {"decks": args.decks}
+    rules = resolve_rules(args.table, overrides)
+    show = args.progress if args.progress is not None else sys.stderr.isatty() and args.shoes >= LONG_RUN
+    bar = progress_bar(args.shoes, sys.stderr) if show else None
+    simulation = simulate(rules, args.seed, args.shoes, progress=bar)
+    document = report(simulation, args.table, rules, args.confidence)
+    if args.json:
+        write_json(document)
+    else:
+        sys.stdout.write(text(document))
+    return OK

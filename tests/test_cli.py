@@ -1,0 +1,442 @@
+"""The ``baccarat`` command: the service's answers and problems, offline.
+
+Each command is checked against the HTTP service itself (the Flask test
+client): the same input gives the same answer, and the same bad input the
+same problem document, with exit code 3.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import service.cli
+from service.cli import COMMANDS, main
+from service.cli.documents import BAD_INPUT, MISMATCH, OK, USAGE
+
+SEED = {
+    "server_seed": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+    "client_seed": "lucky-7",
+    "nonce": 1,
+}
+SLIP = [{"id": "b1", "type": "banker", "amount": "25.00"}, {"type": "tie", "amount": "5"}]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """``baccarat ARGV...`` in this process: exit code, stdout, stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse: --help, --version, usage errors
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def answer(client, path: str, body: dict) -> dict:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()
+
+
+def write(tmp_path: Path, name: str, document: object) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+# --- round -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "body"),
+    [
+        (["--cards", "9S", "KH", "2D", "7C", "5H"], {"cards": ["9S", "KH", "2D", "7C", "5H"]}),
+        (["--cards", "9s,kh,2d", "7c", "10H", "AS"], {"cards": ["9S", "KH", "2D", "7C", "TH", "AS"]}),
+        (["--seed", "table-7/shoe-1"], {"seed": "table-7/shoe-1"}),
+        (
+            [
+                "--server-seed",
+                SEED["server_seed"],
+                "--client-seed",
+                "lucky-7",
+                "--nonce",
+                "1",
+                "--round",
+                "3",
+            ],
+            {**SEED, "round": 3},
+        ),
+        (
+            [
+                "--seed",
+                "abc",
+                "--server-seed-hash",
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            ],
+            {
+                "seed": "abc",
+                "server_seed_hash": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            },
+        ),
+        (
+            ["--cards", "2S", "AH", "4D", "AC", "5D", "--table", "ez", "--rules", '{"decks": 6}'],
+            {"cards": ["2S", "AH", "4D", "AC", "5D"], "table": "ez", "rules": {"decks": 6}},
+        ),
+    ],
+)
+def test_round_answers_as_the_service_does(capsys, client, argv, body):
+    code, out, err = run(capsys, "round", *argv)
+    assert (code, err) == (OK, "")
+    assert json.loads(out) == answer(client, "/v1/rounds", body)
+
+
+@pytest.mark.parametrize("bets", [SLIP, {"bets": SLIP}])
+def test_round_settles_the_bets_file(capsys, client, tmp_path, bets):
+    code, out, _ = run(
+        capsys, "round", "--cards", "9S", "KH", "2D", "7C", "5H", "--bets", write(tmp_path, "b", bets)
+    )
+    assert code == OK
+    settled = json.loads(out)["settlement"]
+    assert (
+        settled
+        == answer(client, "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": SLIP})["settlement"]
+    )
+    assert (settled["staked"], settled["returned"], settled["net"]) == ("30.00", "48.75", "18.75")
+
+
+def test_round_reads_the_bets_from_stdin(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(json.dumps(SLIP)))
+    code, out, _ = run(capsys, "round", "--seed", "abc", "--bets", "-")
+    assert code == OK
+    assert [bet["type"] for bet in json.loads(out)["settlement"]["bets"]] == ["banker", "tie"]
+
+
+def test_round_without_cards_or_seed_draws_a_seed_that_replays(capsys, client):
+    code, out, _ = run(capsys, "round")
+    assert code == OK
+    dealt = json.loads(out)
+    assert dealt["seed"]["generated"] is True
+    assert len(dealt["seed"]["seed"]) == 64
+    replayed = answer(client, "/v1/rounds", {"seed": dealt["seed"]["seed"]})
+    assert (replayed["player"], replayed["banker"]) == (dealt["player"], dealt["banker"])
+
+
+# --- settle ------------------------------------------------------------------
+
+SETTLEMENT = {
+    "cards": ["9S", "KH", "2D", "7C", "5H"],
+    "slips": [
+        {"id": "seat-1", "bets": [{"type": "banker", "amount": "25.00"}]},
+        {"id": "seat-2", "bets": [{"type": "player", "amount": "10"}, {"type": "tie", "amount": "2.50"}]},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [SETTLEMENT, {**SETTLEMENT, "cards": None, "seed": "abc", "table": "tie_9"}],
+    ids=["cards", "seed"],
+)
+def test_settle_answers_as_the_service_does(capsys, client, tmp_path, body):
+    body = {k: v for k, v in body.items() if v is not None}
+    if body.get("table") == "tie_9":
+        body["slips"] = [{"id": "s", "bets": [{"type": "tie", "amount": "5"}]}]
+    code, out, err = run(capsys, "settle", write(tmp_path, "table.json", body))
+    assert (code, err) == (OK, "")
+    assert json.loads(out) == answer(client, "/v1/settlements", body)
+
+
+# --- the same problems as the service -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"cards": ["9S", "KH", "2D", "7C"]},  # missing fifth card
+        {"cards": ["AS"] * 9 + ["2D"], "rules": {"decks": 1}},  # more aces than the shoe holds
+        {"cards": ["9S", "KH", "ZZ"]},  # not a card
+        {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "banker", "amount": "10.005"}]}]},
+        {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "500"}]}]},
+        {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "dragon_7", "amount": "5"}]}]},
+        {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "banker", "amount": "1e3"}]}]},
+        {"seed": "abc", "cards": ["9S"], "slips": []},
+        {"seed": "abc", "rules": {"variant": "ez", "commission": "0.05"}, "slips": [{"id": "s", "bets": []}]},
+    ],
+)
+def test_bad_input_is_the_service_s_problem_with_exit_code_3(capsys, client, tmp_path, body):
+    body.setdefault("slips", [{"id": "s", "bets": [{"type": "player", "amount": "10"}]}])
+    response = client.post("/v1/settlements", json=body)
+    assert response.status_code == 422
+    expected = response.get_json()
+    del expected["instance"]
+    code, out, err = run(capsys, "settle", write(tmp_path, "bad.json", body))
+    assert (code, out) == (BAD_INPUT, "")
+    assert json.loads(err) == expected
+    assert expected["errors"], "every problem names the offending input"
+
+
+@pytest.mark.parametrize(
+    ("setup", "title"),
+    [
+        (lambda p: p.write_text("{not json"), "The settlement request is not valid JSON"),
+        (lambda p: p.write_text('{"a": 1, "a": 2}'), "The settlement request is not valid JSON"),
+        (lambda p: p.write_text('{"x": NaN}'), "The settlement request is not valid JSON"),
+        (lambda p: p.write_bytes(b"\xff\xfe"), "Cannot read the settlement request"),
+        (lambda p: None, "Cannot read the settlement request"),
+    ],
+    ids=["not-json", "duplicate-key", "nan", "not-utf8", "missing-file"],
+)
+def test_an_unreadable_file_is_bad_input(capsys, tmp_path, setup, title):
+    path = tmp_path / "request.json"
+    setup(path)
+    code, out, err = run(capsys, "settle", str(path))
+    assert (code, out) == (BAD_INPUT, "")
+    problem = json.loads(err)
+    assert problem["title"] == title
+    assert str(path) in problem["detail"]
+
+
+def test_a_request_that_is_not_an_object_points_at_the_whole_document(capsys, tmp_path):
+    code, _, err = run(capsys, "settle", write(tmp_path, "list.json", [1, 2]))
+    assert code == BAD_INPUT
+    assert json.loads(err)["errors"] == [{"pointer": "", "detail": "Expected a JSON object."}]
+
+
+def test_bad_rules_on_the_command_line_are_bad_input(capsys):
+    code, _, err = run(capsys, "round", "--seed", "abc", "--rules", "{decks: 6}")
+    assert code == BAD_INPUT
+    assert json.loads(err)["title"] == "The --rules value is not valid JSON"
+    code, _, err = run(capsys, "round", "--seed", "abc", "--rules", '{"decks": 9}')
+    assert code == BAD_INPUT
+    assert [e["pointer"] for e in json.loads(err)["errors"]] == ["/rules/decks"]
+
+
+# --- verify ------------------------------------------------------------------
+
+ANSWERS = [
+    ("/v1/rounds", {"seed": "table-7/shoe-1", "bets": SLIP}),
+    ("/v1/rounds", {**SEED, "round": 20, "table": "ez", "bets": [{"type": "dragon_7", "amount": "5"}]}),
+    ("/v1/rounds", {"seed": "abc", "rules": {"decks": 6, "tie_pays": 9, "payout_rounding": "half_up"}}),
+    ("/v1/settlements", {**SEED, "slips": SETTLEMENT["slips"]}),
+    ("/v1/shoes", {**SEED, "from_round": 1, "to_round": 3, "bets": [{"type": "banker", "amount": "10.00"}]}),
+    (
+        "/v1/shoes",
+        {"seed": "abc", "table": "tie_9", "rules": {"decks": 1, "cut_card": 26}, "include_shoe": True},
+    ),
+    (
+        "/v1/shoes",
+        {
+            **SEED,
+            "from_round": 5,
+            "bets_by_round": [{"round": 6, "bets": [{"type": "player", "amount": "3"}]}],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), ANSWERS)
+def test_verify_matches_every_seeded_answer(capsys, client, tmp_path, path, body):
+    saved = answer(client, path, body)
+    code, out, err = run(capsys, "verify", write(tmp_path, "answer.json", saved))
+    assert (code, err) == (OK, "")
+    report = json.loads(out)
+    assert report["match"] is True
+    assert report["differences"] == []
+    assert (
+        report["answer"]
+        == {"/v1/rounds": "round", "/v1/settlements": "settlement", "/v1/shoes": "shoe"}[path]
+    )
+    assert report["shoe_hash"] == saved["seed"]["shoe_hash"]
+
+
+def test_verify_matches_an_answer_to_a_fresh_seed(capsys, client, tmp_path):
+    saved = answer(client, "/v1/rounds", {"bets": SLIP})
+    assert saved["seed"]["generated"] is True
+    code, _, _ = run(capsys, "verify", write(tmp_path, "answer.json", saved))
+    assert code == OK
+
+
+def swap_first_card(a):
+    cards = a["player"]["cards"]
+    cards[0] = "KS" if cards[0] != "KS" else "QS"
+
+
+def change_outcome(a):
+    a["outcome"] = "tie" if a["outcome"] != "tie" else "banker"
+
+
+ROUND = ("/v1/rounds", {"seed": "abc", "bets": SLIP})
+PLACED_ROUND = ("/v1/rounds", {**SEED, "round": 4})
+SETTLED = ("/v1/settlements", {"seed": "abc", "slips": SETTLEMENT["slips"]})
+SHOE = ("/v1/shoes", {"seed": "abc", "to_round": 4})
+
+
+@pytest.mark.parametrize(
+    ("answered", "change", "pointer"),
+    [
+        (ROUND, swap_first_card, "/player/cards/0"),
+        (ROUND, change_outcome, "/outcome"),
+        (ROUND, lambda a: a["settlement"].update(net="99.00"), "/settlement/net"),
+        (ROUND, lambda a: a["seed"].update(shoe_hash="0" * 64), "/seed/shoe_hash"),
+        (ROUND, lambda a: a["seed"].update(server_seed_hash="0" * 64), "/seed/server_seed_hash"),
+        (ROUND, lambda a: a["rules"].update(id="0" * 16), "/rules/id"),
+        (PLACED_ROUND, lambda a: a["round"]["positions"]["banker"].reverse(), "/round/positions/banker/0"),
+        (SETTLED, lambda a: a["totals"].update(returned="0.00"), "/totals/returned"),
+        (SETTLED, lambda a: a["slips"][1]["bets"][0].update(result="void"), "/slips/1/bets/0/result"),
+        (SHOE, lambda a: a["burned"].pop(), "/burned"),
+        (SHOE, lambda a: a["rounds"][2].update(cut_card_out=True), "/rounds/2/cut_card_out"),
+        (SHOE, lambda a: a.update(round_count=3), "/round_count"),
+    ],
+    ids=lambda value: value if isinstance(value, str) else None,
+)
+def test_verify_names_each_tampered_field_with_exit_code_1(
+    capsys, client, tmp_path, answered, change, pointer
+):
+    saved = answer(client, *answered)
+    tampered = copy.deepcopy(saved)
+    change(tampered)
+    code, out, _ = run(capsys, "verify", write(tmp_path, "answer.json", tampered))
+    assert code == MISMATCH
+    report = json.loads(out)
+    assert report["match"] is False
+    assert pointer in [d["pointer"] for d in report["differences"]]
+
+
+def test_verify_with_the_wrong_revealed_seed_is_a_mismatch(capsys, client, tmp_path):
+    saved = write(tmp_path, "answer.json", answer(client, "/v1/rounds", {**SEED}))
+    assert run(capsys, "verify", saved, "--server-seed", SEED["server_seed"])[0] == OK
+    code, out, _ = run(capsys, "verify", saved, "--server-seed", "not-the-seed")
+    assert code == MISMATCH
+    assert "/seed/server_seed_hash" in [d["pointer"] for d in json.loads(out)["differences"]]
+    assert run(capsys, "verify", saved, "--nonce", "2")[0] == MISMATCH
+
+
+def test_verify_ignores_only_what_seed_inputs_do_not_determine(capsys, client, tmp_path):
+    saved = answer(client, "/v1/rounds", {"seed": "abc"})
+    saved["engine"]["version"] = "0.0.1"
+    saved["seed"]["generated"] = True
+    assert run(capsys, "verify", write(tmp_path, "answer.json", saved))[0] == OK
+
+
+@pytest.mark.parametrize(
+    ("document", "title"),
+    [
+        ({"cards": ["9S"]}, "The answer has no seed data"),
+        ("a string", "The answer is not a service answer"),
+    ],
+)
+def test_verify_refuses_what_it_cannot_re_derive(capsys, tmp_path, document, title):
+    code, out, err = run(capsys, "verify", write(tmp_path, "answer.json", document))
+    assert (code, out) == (BAD_INPUT, "")
+    assert json.loads(err)["title"] == title
+
+
+def test_verify_refuses_an_answer_dealt_from_cards(capsys, client, tmp_path):
+    saved = answer(client, "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C", "5H"]})
+    code, _, err = run(capsys, "verify", write(tmp_path, "answer.json", saved))
+    assert code == BAD_INPUT
+    assert "from cards" in json.loads(err)["detail"]
+
+
+# --- tables ------------------------------------------------------------------
+
+
+def test_tables_prints_the_service_s_presets(capsys, client):
+    code, out, _ = run(capsys, "tables")
+    assert code == OK
+    assert json.loads(out) == client.get("/v1/tables").get_json()
+
+
+def test_tables_text_names_every_preset_and_its_limits(capsys, client):
+    code, out, _ = run(capsys, "tables", "--text")
+    assert code == OK
+    for table in client.get("/v1/tables").get_json()["tables"]:
+        assert f"{table['name']}" in out
+        assert table["description"] in out
+    assert "standard (default)" in out
+
+
+# --- the command line ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["deal"],
+        ["round", "--table", "casino"],
+        ["round", "--nonce", "one"],
+        ["round", "--cards"],
+        ["settle"],
+        ["verify"],
+        ["tables", "--json"],
+    ],
+)
+def test_a_wrong_command_line_is_a_usage_error(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == USAGE
+    assert out == ""
+    assert "usage: baccarat" in err
+
+
+def test_help_lists_every_command_and_the_exit_codes(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == OK
+    for name in ("round", "settle", "verify", "tables", "odds", "simulate"):
+        assert f"\n    {name} " in out
+    for exit_code in (OK, MISMATCH, USAGE, BAD_INPUT):
+        assert f"\n  {exit_code}  " in out
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("round", ["--cards CARD", "--seed TEXT", "--bets FILE", "dealing order", "examples:"]),
+        ("settle", ["FILE", "POST /v1/settlements", "example FILE:"]),
+        ("verify", ["ANSWER", "--server-seed TEXT", "exit code 0 when it matches", "not compared"]),
+        ("tables", ["--text", "GET /v1/tables"]),
+    ],
+)
+def test_help_explains_each_command(capsys, command, says):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == OK
+    assert out.startswith(f"usage: baccarat {command}")
+    for text in says:
+        assert text in " ".join(out.split()) or text in out, text
+
+
+def test_every_command_module_is_registered():
+    """A command module (one with add_parser and run) that is not in COMMANDS is unreachable."""
+    modules = [
+        importlib.import_module(f"service.cli.{info.name}")
+        for info in pkgutil.iter_modules(service.cli.__path__)
+        if not info.name.startswith("_")
+    ]
+    commands = {m for m in modules if hasattr(m, "add_parser") and hasattr(m, "run")}
+    assert commands == set(COMMANDS)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[str(Path(sys.executable).parent / "baccarat")], [sys.executable, "-m", "service.cli"]],
+    ids=["console-script", "python-m"],
+)
+def test_the_installed_command_runs(command):
+    result = subprocess.run(
+        [*command, "round", "--cards", "9S", "KH", "2D", "7C", "5H"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == OK, result.stderr
+    assert json.loads(result.stdout)["outcome"] == "banker"
+    bad = subprocess.run([*command, "round", "--cards", "9S"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == BAD_INPUT
+    assert json.loads(bad.stderr)["type"] == "urn:baccarat:problem:missing-card"

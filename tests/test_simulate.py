@@ -1,0 +1,85 @@
+"""``baccarat simulate``: dealing seeded shoes agrees with the exact odds of POST /v1/odds."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from service.baccarat.simulation import simulate
+from service.baccarat.tables import TABLES
+from service.cli import main
+from service.cli.documents import BAD_INPUT, OK
+
+pytestmark = pytest.mark.slow
+
+SHOES = 1500  # about 120,000 rounds: a few seconds per table
+SEED = "simulation-check"
+FAMILY_CONFIDENCE = 0.95
+
+
+@pytest.mark.parametrize("table", ["standard", "ez", "no_commission"])
+def test_every_bets_return_agrees_with_the_exact_odds_within_its_interval(client, table):
+    rules = TABLES[table].rules
+    exact = client.post("/v1/odds", json={"table": table}).get_json()["bets"]
+    simulation = simulate(rules, SEED, SHOES)
+    assert [r.bet for r in simulation.returns] == list(rules.bet_types)
+    # One interval per bet: each at 1 - 5%/k so that all k hold together with 95% confidence.
+    confidence = 1 - (1 - FAMILY_CONFIDENCE) / len(simulation.returns)
+    for observed in simulation.returns:
+        low, high = observed.interval(confidence)
+        expected = float(Fraction(exact[observed.bet]["exact"]["expected_value"]))
+        assert low <= expected <= high, (observed.bet, low, expected, high)
+        assert 0 < observed.standard_error < 0.1
+
+
+def test_the_same_seed_deals_the_same_figures():
+    rules = TABLES["ez"].rules
+    assert simulate(rules, SEED, 3) == simulate(rules, SEED, 3)
+    assert simulate(rules, SEED, 3) != simulate(rules, SEED + "-other", 3)
+
+
+def test_the_rounds_counted_are_those_of_the_shoes_dealt(client):
+    simulation = simulate(TABLES["standard"].rules, SEED, 4)
+    rounds = 0
+    for nonce in range(4):
+        body = {"server_seed": SEED, "client_seed": "", "nonce": nonce}
+        rounds += client.post("/v1/shoes", json=body).get_json()["round_count"]
+    assert simulation.rounds == rounds
+
+
+def test_the_command_prints_each_bet_with_its_interval_and_the_exact_figure(capsys):
+    assert main(["simulate", "--shoes", "20", "--seed", SEED, "--table", "ez", "--no-progress"]) == OK
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "20 shoes of 8 decks from seed 'simulation-check'" in out
+    for bet in TABLES["ez"].rules.bet_types:
+        assert f"\n{bet} " in out
+
+
+def test_the_command_answers_json_and_shows_progress_when_asked(capsys):
+    argv = ["simulate", "--shoes", "5", "--seed", SEED, "--decks", "6", "--json", "--progress"]
+    assert main(argv) == OK
+    out, err = capsys.readouterr()
+    document = json.loads(out)
+    assert (document["shoes"], document["decks"], document["confidence"]) == (5, 6, 0.95)
+    banker = document["bets"]["banker"]
+    low, high = banker["interval"]
+    assert low < banker["observed"] < high
+    assert banker["agrees"] == (low <= banker["exact"] <= high)
+    assert "5/5 shoes" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "detail"),
+    [
+        (["--shoes", "1"], "--shoes must be 2 to"),
+        (["--shoes", "10", "--confidence", "1.5"], "--confidence must be between 0 and 1"),
+        (["--shoes", "10", "--decks", "9"], "--decks must be 1 to 8"),
+    ],
+)
+def test_bad_options_are_refused(capsys, argv, detail):
+    assert main(["simulate", "--seed", SEED, *argv]) == BAD_INPUT
+    _, err = capsys.readouterr()
+    assert detail in json.loads(err)["detail"]
