@@ -4,9 +4,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+# newman (package.json, package-lock.json) for the Postman tests, installed when npm is there
+NODE_STAMP := node_modules/.installed
+NPM := $(shell command -v npm 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help install run test check fmt openapi bench clean
+.PHONY: help install node run test check fmt openapi bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -20,10 +23,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## Create .venv and install the service with its dev tools
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+node: $(NODE_STAMP) ## Install newman into node_modules/ (npm ci) for the Postman tests
+
 run: $(STAMP) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'service.app:create_app()'
 
-test: $(STAMP) ## Run the whole test suite (lint, types, rules, API, server)
+test: $(STAMP) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test suite (lint, types, rules, API, server, docs)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 check: $(STAMP) ## Lint, format check and type check
@@ -42,4 +51,4 @@ bench: $(STAMP) ## Benchmarks: throughput ratios and settlement speed
 	$(BIN)/python -m bench
 
 clean: ## Remove the virtual environment and caches
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis node_modules artifacts

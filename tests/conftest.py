@@ -11,6 +11,8 @@ from flask.testing import FlaskClient
 from service.app import create_app
 from service.baccarat.cards import Card, parse_card
 
+from . import tools
+
 
 @pytest.fixture
 def app() -> Iterator[Flask]:
@@ -26,3 +28,23 @@ def client(app: Flask) -> FlaskClient:
 def cards(text: str) -> list[Card]:
     """``cards("9S KH 2D")`` -> three cards."""
     return [parse_card(code) for code in text.split()]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Under ``BACCARAT_REQUIRE_ALL_TOOLS=1`` (CI) a skipped test is a failed one (tests/tools.py)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and tools.all_tools_required() and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped, but {tools.REQUIRE_ALL_TOOLS}=1 allows no skipped test: {reason}"
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """The same for a whole module skipped at collection."""
+    if report.skipped and tools.all_tools_required():
+        report.outcome = "failed"
+        report.longrepr = (
+            f"skipped, but {tools.REQUIRE_ALL_TOOLS}=1 allows no skipped test: {report.longrepr}"
+        )

@@ -12,7 +12,11 @@ BIN = Path(sys.executable).parent
 
 @pytest.mark.parametrize(
     "command",
-    [["ruff", "check", "service", "tests", "bench"], ["ruff", "format", "--check", "service", "tests", "bench"], ["mypy"]],
+    [
+        ["ruff", "check", "service", "tests", "bench"],
+        ["ruff", "format", "--check", "service", "tests", "bench"],
+        ["mypy"],
+    ],
     ids=["ruff-check", "ruff-format", "mypy"],
 )
 def test_tool_passes(command):

@@ -28,9 +28,7 @@ PAGE_ENDPOINT = "api-docs.openapi_swagger_ui"
 ASSET_ENDPOINT = "docs.asset"
 ASSETS = Path(str(swagger_ui_bundle.swagger_ui_path))
 #: The only files the page loads; anything else under /docs/assets/ is a 404.
-ASSET_NAMES = frozenset(
-    {"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"}
-)
+ASSET_NAMES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"})
 #: Seconds a browser may keep an asset: they change only with the package.
 ASSET_MAX_AGE = 86_400
 #: Everything from this service; inline script and style because the page

@@ -1,0 +1,281 @@
+"""Every curl command in README.md and docs/*.md works as written against the live server.
+
+Each command is taken from its ``sh`` block exactly as written (continuation
+lines and multi-line quoted bodies included), only ``127.0.0.1:8000`` is
+pointed at the test server, and bash runs it with the real curl. curl is
+wrapped only to also write the answer's headers to a file, so the status and
+content type can be checked; the command line itself is untouched. A ``json``
+block right after the command's block is its documented answer: the status
+must be the documented one (2xx unless the answer is a problem) and every
+value shown must be in the real answer ("..." abridges: a list ending in
+"..." shows its first items, and "..." inside a string stands for any text).
+A block that starts the service with ``BACCARAT_API_KEYS=...`` runs against
+a server with those keys.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from service.app import create_app
+
+from . import tools
+from .server import gunicorn
+
+pytestmark = pytest.mark.server
+
+DOCUMENTS = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^[ \t]*```([\w-]*)\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)  # also in list items
+HEADING = re.compile(r"^#", re.MULTILINE)
+DOCUMENTED_HOST = "http://127.0.0.1:8000"
+KEYED_START = re.compile(r"^BACCARAT_API_KEYS=(\S+) make run$", re.MULTILINE)
+ABRIDGED = "..."
+FOLLOW_UPS = ("baccarat ", "node verifier/")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One curl command, where it is written, and what the text says it answers."""
+
+    where: str
+    command: str
+    answer: Any = None
+    api_key: str | None = None
+    #: Commands after it in its block that use what it saved (``baccarat verify``, the verifier).
+    then: tuple[str, ...] = ()
+
+    @property
+    def method(self) -> str:
+        words = shlex.split(self.command, comments=True)
+        if "-X" in words:
+            return words[words.index("-X") + 1]
+        return "POST" if {"-d", "--data", "--data-binary"} & set(words) else "GET"
+
+    @property
+    def path(self) -> str:
+        found = re.search(re.escape(DOCUMENTED_HOST) + r"(/[^\s'\"?]*)", self.command)
+        assert found, f"{self.where}: no {DOCUMENTED_HOST} URL"
+        return found.group(1)
+
+    @property
+    def expected_status(self) -> int | None:
+        """The documented problem's status, or None for a success."""
+        problem = self.answer
+        if isinstance(problem, dict) and isinstance(problem.get("status"), int) and "type" in problem:
+            return int(problem["status"])
+        return None
+
+
+def shell_commands(block: str) -> Iterator[tuple[int, str]]:
+    """The commands of a shell block (line offset, text), continuation lines joined."""
+    current: list[str] = []
+    start = 0
+    for number, line in enumerate(block.splitlines()):
+        if not current:
+            start = number
+        current.append(line)
+        text = "\n".join(current)
+        if text.rstrip().endswith("\\"):
+            continue
+        try:
+            shlex.split(text, comments=True)
+        except ValueError:  # a quote still open: a multi-line body
+            continue
+        if text.strip():
+            yield start, text.strip()
+        current = []
+
+
+def examples(document: Path) -> Iterator[Example]:
+    text = document.read_text(encoding="utf-8")
+    blocks = list(FENCE.finditer(text))
+    for index, block in enumerate(blocks):
+        if block.group(1) not in ("sh", "bash", "shell"):
+            continue
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        answer = None
+        if (
+            following
+            and following.group(1) == "json"
+            and not HEADING.search(text, block.end(), following.start())
+        ):
+            answer = json.loads(textwrap.dedent(following.group(2)))
+        keyed = KEYED_START.search(block.group(2))
+        first_line = text.count("\n", 0, block.start(2)) + 1
+        commands = list(shell_commands(textwrap.dedent(block.group(2))))
+        curls = [index for index, (_, command) in enumerate(commands) if command.startswith("curl ")]
+        for position, index in enumerate(curls):
+            end = curls[position + 1] if position + 1 < len(curls) else len(commands)
+            yield Example(
+                where=f"{document.relative_to(tools.ROOT)}:{first_line + commands[index][0]}",
+                command=commands[index][1],
+                answer=answer if position == len(curls) - 1 else None,
+                api_key=keyed.group(1) if keyed else None,
+                then=tuple(c for _, c in commands[index + 1 : end] if c.startswith(FOLLOW_UPS)),
+            )
+
+
+EXAMPLES = [example for document in DOCUMENTS for example in examples(document)]
+
+
+def matches(documented: Any, actual: Any, where: str = "") -> list[str]:
+    """Where ``actual`` differs from what the documentation shows (empty when it agrees)."""
+    if isinstance(documented, dict):
+        if not isinstance(actual, dict):
+            return [f"{where or '/'}: documented an object, got {actual!r}"]
+        return [
+            difference
+            for key, value in documented.items()
+            if key != ABRIDGED
+            for difference in (
+                matches(value, actual[key], f"{where}/{key}")
+                if key in actual
+                else [f"{where}/{key}: missing"]
+            )
+        ]
+    if isinstance(documented, list):
+        if not isinstance(actual, list):
+            return [f"{where}: documented a list, got {actual!r}"]
+        shown = documented[:-1] if documented and documented[-1] == ABRIDGED else documented
+        if len(shown) != len(documented) and len(actual) < len(shown):
+            return [f"{where}: documented at least {len(shown)} items, got {len(actual)}"]
+        if len(shown) == len(documented) and len(actual) != len(shown):
+            return [f"{where}: documented {len(shown)} items, got {len(actual)}"]
+        return [d for i, value in enumerate(shown) for d in matches(value, actual[i], f"{where}/{i}")]
+    if isinstance(documented, str) and ABRIDGED in documented and isinstance(actual, str):
+        prefix = documented.removesuffix(ABRIDGED)
+        if re.fullmatch(r"[0-9a-f]+", prefix) and re.fullmatch(r"[0-9a-f]{64}", actual):
+            return []  # an abridged hex digest or seed: random or long, shown only by its start
+        pattern = ".*".join(re.escape(part) for part in documented.split(ABRIDGED))
+        return (
+            [] if re.fullmatch(pattern, actual, re.DOTALL) else [f"{where}: {actual!r} is not {documented!r}"]
+        )
+    if documented != actual or type(documented) is not type(actual):
+        return [f"{where}: documented {documented!r}, got {actual!r}"]
+    return []
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[dict[str | None, Any]]:
+    """An open server, and one per API key the documents start the service with."""
+    keys = {example.api_key for example in EXAMPLES if example.api_key}
+    with gunicorn(workers=2) as open_server:
+        running: dict[str | None, Any] = {None: open_server}
+        stack = [gunicorn(workers=1, env={"BACCARAT_API_KEYS": key}) for key in keys]
+        try:
+            for key, context in zip(keys, stack, strict=True):
+                running[key] = context.__enter__()
+            yield running
+        finally:
+            for context in stack:
+                context.__exit__(None, None, None)
+
+
+def shell(command: str, workdir: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash in ``workdir``, with the wrapped curl and this environment's ``baccarat``."""
+    path = f"{workdir / 'bin'}:{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
+    environment = {"PATH": path, "CURL_HEADERS": str(workdir / "headers"), "HOME": str(workdir)}
+    return subprocess.run(
+        ["bash", "-c", command], cwd=workdir, env=environment, capture_output=True, text=True, timeout=120
+    )
+
+
+def run(example: Example, server_url: str, workdir: Path) -> tuple[int, str, str]:
+    """Run the command as written; the answer's status, content type and body."""
+    curl = tools.curl()
+    bin_dir = workdir / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "curl"
+    wrapper.write_text(f'#!/bin/sh\nexec {shlex.quote(curl)} --dump-header "$CURL_HEADERS" "$@"\n')
+    wrapper.chmod(0o755)
+    result = shell(example.command.replace(DOCUMENTED_HOST, server_url), workdir)
+    assert result.returncode == 0, f"{example.where}: curl failed: {result.stderr}"
+    lines = (workdir / "headers").read_text().splitlines()
+    status = int([line for line in lines if line.startswith("HTTP/")][-1].split()[1])
+    content_type = next(
+        (line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("content-type:")), ""
+    )
+    redirect = re.search(r">\s*(\S+)\s*$", example.command)
+    body = (workdir / redirect.group(1)).read_text() if redirect else result.stdout
+    return status, content_type, body
+
+
+def parse(content_type: str, body: str) -> Any:
+    """The body, parsed by its content type."""
+    if content_type.startswith(("application/json", "application/problem+json")):
+        return json.loads(body)
+    if content_type.startswith("application/yaml"):
+        document = yaml.safe_load(body)
+        assert document["openapi"].startswith("3.")
+        return document
+    if content_type.startswith("text/plain"):
+        assert "# TYPE baccarat_http_requests_total counter" in body
+        return body
+    if content_type.startswith("text/html"):
+        assert "<html" in body
+        return body
+    raise AssertionError(f"unexpected content type {content_type!r}")
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.where for e in EXAMPLES])
+def test_the_curl_example_works_as_written(example, servers, tmp_path):
+    status, content_type, body = run(example, servers[example.api_key].url, tmp_path)
+    expected = example.expected_status
+    if expected is None:
+        assert 200 <= status < 300, f"{example.where}: {status} {body[:500]}"
+    else:
+        assert status == expected, f"{example.where}: {status} {body[:500]}"
+        assert content_type.startswith("application/problem+json")
+    answer = parse(content_type, body)
+    if example.answer is not None:
+        assert matches(example.answer, answer) == [], f"{example.where}: the documented answer differs"
+    for command in example.then:
+        if command.startswith("node "):
+            tools.executable("node", "apt-get install nodejs")
+            if not (tmp_path / "verifier").exists():
+                (tmp_path / "verifier").symlink_to(tools.ROOT / "verifier")
+        result = shell(command, tmp_path)
+        assert result.returncode == 0, f"{example.where}: `{command}` failed: {result.stdout}{result.stderr}"
+
+
+def test_the_readme_has_an_example_for_every_endpoint():
+    spec = create_app({}).test_client().get("/openapi.json").get_json()
+    endpoints = {f"{method.upper()} {path}" for path, ops in spec["paths"].items() for method in ops}
+    endpoints |= {"GET /openapi.json", "GET /docs"}
+    shown = {f"{e.method} {e.path}" for e in EXAMPLES if e.where.startswith("README.md")}
+    assert endpoints <= shown, f"the README shows no curl for {sorted(endpoints - shown)}"
+
+
+def test_the_readme_shows_an_error_answer():
+    assert any(e.expected_status for e in EXAMPLES if e.where.startswith("README.md"))
+
+
+@pytest.mark.parametrize(
+    ("documented", "actual", "agrees"),
+    [
+        ({"a": 1, "...": "..."}, {"a": 1, "b": 2}, True),
+        ({"a": 1}, {"a": 2}, False),
+        ({"a": [1, "..."]}, {"a": [1, 2, 3]}, True),
+        ({"a": [1, 2]}, {"a": [1, 2, 3]}, False),
+        ({"a": "missing: a card (...)"}, {"a": "missing: a card (the Player draws)"}, True),
+        ({"a": "missing: a card (...)"}, {"a": "missing: two cards"}, False),
+        ({"h": "c973a0e4..."}, {"h": "0" * 64}, True),
+        ({"h": "c973a0e4..."}, {"h": "not hex"}, False),
+        ({"n": 1}, {"n": True}, False),
+        ({"n": 1}, {}, False),
+    ],
+)
+def test_documented_answers_are_compared_as_the_docstring_says(documented, actual, agrees):
+    assert (matches(documented, actual) == []) is agrees
