@@ -27,12 +27,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache, partial
 from types import MappingProxyType
+from typing import Any
 
 from .coup import Coup, Outcome
 from .money import format_amount
 from .paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
 from .side_bets import SIDE_BETS
-from .tables import BetType, Rules, Variant
+from .tables import DEFAULT_TABLE, TABLES, BetType, Rules, Variant
 
 __all__ = [
     "LOSE",
@@ -168,3 +169,19 @@ def offers(rules: Rules) -> tuple[Offer, ...]:
         )
         for bet in rules.bet_types
     )
+
+
+def table_presets() -> dict[str, Any]:
+    """Every table preset with its rules, chips and the bets it offers: the
+    data of ``GET /v1/tables`` and ``baccarat tables``."""
+    tables = [
+        {
+            "name": table.name,
+            "description": table.description,
+            "rules": table.rules,
+            "chips": [str(chip) for chip in table.chips],
+            "bets": offers(table.rules),
+        }
+        for table in TABLES.values()
+    ]
+    return {"default": DEFAULT_TABLE, "tables": tables}

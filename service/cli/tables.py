@@ -9,8 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..baccarat.payouts import offers
-from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..baccarat.payouts import table_presets
 from ..web.schemas.reference import TablesSchema
 from .documents import OK, write_json
 
@@ -30,17 +29,7 @@ def add_parser(subparsers: Any) -> None:
 
 def presets() -> dict[str, Any]:
     """The presets as ``GET /v1/tables`` dumps them."""
-    tables = [
-        {
-            "name": t.name,
-            "description": t.description,
-            "rules": t.rules,
-            "chips": [str(chip) for chip in t.chips],
-            "bets": offers(t.rules),
-        }
-        for t in TABLES.values()
-    ]
-    return dict(TablesSchema().dump({"default": DEFAULT_TABLE, "tables": tables}))
+    return dict(TablesSchema().dump(table_presets()))
 
 
 def summary(document: dict[str, Any]) -> str:

@@ -7,7 +7,6 @@ marshmallow's load returns, and on valid requests it does not give up.
 from __future__ import annotations
 
 import contextlib
-import inspect
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
@@ -17,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
+from service.baccarat.payouts import table_presets
 from service.baccarat.play import play_and_settle, play_and_settle_slips
 from service.baccarat.shoe_play import play_shoe
 from service.baccarat.tables import resolve_rules
@@ -29,7 +29,6 @@ from service.web.schemas.rounds import (
     SettlementResponseSchema,
 )
 from service.web.schemas.shoes import ShoeResponseSchema
-from service.web.views.reference import get_tables
 from tests import strategies
 
 
@@ -81,7 +80,7 @@ def test_settlement_dump_equals_marshmallow(sequence, slips):
 
 
 def test_tables_dump_equals_marshmallow():
-    schema, tables = TablesSchema(), inspect.unwrap(get_tables)()
+    schema, tables = TablesSchema(), table_presets()
     assert schema.fast_dump(tables) == reference_dump(schema, tables)
 
 

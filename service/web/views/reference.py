@@ -2,9 +2,8 @@
 
 from typing import Any
 
-from ...baccarat.payouts import offers
+from ...baccarat.payouts import table_presets
 from ...baccarat.tableau import tableau
-from ...baccarat.tables import DEFAULT_TABLE, TABLES
 from ..schemas.reference import TableauSchema, TablesSchema
 from . import Blueprint
 
@@ -27,14 +26,4 @@ def get_tables() -> dict[str, Any]:
     big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
     pairs and super 6) and `ez` (EZ Baccarat; dragon 7 and panda 8).
     """
-    tables = [
-        {
-            "name": t.name,
-            "description": t.description,
-            "rules": t.rules,
-            "chips": [str(chip) for chip in t.chips],
-            "bets": offers(t.rules),
-        }
-        for t in TABLES.values()
-    ]
-    return {"default": DEFAULT_TABLE, "tables": tables}
+    return table_presets()
