@@ -49,23 +49,6 @@ def _get_key(obj: Any, key: str) -> Any:
         return getattr(obj, key, missing)
 
 
-def _getter(path: str) -> Callable[[Any], Any]:
-    """marshmallow's attribute access (mapping key, else attribute; dotted paths)."""
-    keys = path.split(".")
-    if len(keys) == 1:
-        key = keys[0]
-        return lambda obj: _get_key(obj, key)
-
-    def get(obj: Any) -> Any:
-        for key in keys:
-            if obj is missing:
-                return missing
-            obj = _get_key(obj, key)
-        return obj
-
-    return get
-
-
 def _value_expression(field: fields.Field[Any], value: str, names: dict[str, Any]) -> str:
     """Python source for how ``field`` turns the present value named
     ``value`` into JSON-ready data; helpers it needs go into ``names``."""
@@ -124,11 +107,13 @@ def compile_dump(schema: Schema) -> Dumper | None:
     lines += ["    plain = type(obj) in _PLAIN", "    result = {}"]
     for index, (name, field) in enumerate(schema.dump_fields.items()):
         path = field.attribute or name
-        if "." in path:
-            names[f"g{index}"] = _getter(path)
-            lines.append(f"    v = g{index}(obj)")
-        else:
-            lines.append(f"    v = getattr(obj, {path!r}, missing) if plain else _get_key(obj, {path!r})")
+        first, *rest = path.split(".")
+        lines.append(f"    v = getattr(obj, {first!r}, missing) if plain else _get_key(obj, {first!r})")
+        for key in rest:  # a dotted attribute: one step at a time, stopping at missing
+            lines.append(
+                f"    if v is not missing: v = getattr(v, {key!r}, missing) "
+                f"if type(v) in _PLAIN else _get_key(v, {key!r})"
+            )
         default = field.dump_default
         if default is missing:
             lines.append("    if v is not missing:")
@@ -214,7 +199,8 @@ def _value_loader(field: fields.Field[Any]) -> Loader:
 def compile_load(schema: Schema) -> Loader | None:
     """A function equal to ``schema.load(data)`` whenever that succeeds, or
     returning :data:`FALLBACK`; ``None`` when the schema uses features the
-    compiler does not model (then marshmallow always loads it)."""
+    compiler does not model (then marshmallow always loads it). Generated
+    as Python source, one block per field, like :func:`compile_dump`."""
     validators, post = _hooks(schema, "validates_schema"), _hooks(schema, "post_load")
     if (
         schema.unknown != RAISE
@@ -224,43 +210,60 @@ def compile_load(schema: Schema) -> Loader | None:
         or post is None
     ):
         return None
-    steps = []
-    for name, field in schema.load_fields.items():
-        steps.append((field.data_key or name, field.attribute or name, field, _value_loader(field)))
-    known = {key for key, *_ in steps}
-
-    def load(data: Any) -> Any:
-        if type(data) is not dict or not known.issuperset(data):
-            return FALLBACK
-        result = {}
-        for key, attribute, field, load_value in steps:
-            value = data.get(key, missing)
-            if value is missing:
-                if field.required:
-                    return FALLBACK
-                default = field.load_default
-                if default is not missing:
-                    result[attribute] = default() if callable(default) else default
-                continue
-            if value is None:
-                if not field.allow_none:
-                    return FALLBACK
-                result[attribute] = None
-                continue
-            loaded = load_value(value)
-            if loaded is FALLBACK:
-                return FALLBACK
-            result[attribute] = loaded
-        try:
-            for validate in validators:
-                validate(result, many=False, partial=None, unknown=RAISE)
-            for hook in post:
-                result = hook(result, many=False, partial=None, unknown=RAISE)
-        except ValidationError:
-            return FALLBACK
-        return result
-
-    return load
+    names: dict[str, Any] = {
+        "missing": missing,
+        "FALLBACK": FALLBACK,
+        "ValidationError": ValidationError,
+        "RAISE": RAISE,
+        "validators": validators,
+        "post": post,
+    }
+    known = {field.data_key or name for name, field in schema.load_fields.items()}
+    names["known"] = known
+    lines = [
+        "def load(data):",
+        "    if type(data) is not dict or not known.issuperset(data):",
+        "        return FALLBACK",
+        "    result = {}",
+    ]
+    for index, (name, field) in enumerate(schema.load_fields.items()):
+        key, attribute = field.data_key or name, field.attribute or name
+        lines += [f"    v = data.get({key!r}, missing)", "    if v is missing:"]
+        if field.required:
+            lines.append("        return FALLBACK")
+        elif field.load_default is not missing:
+            names[f"default{index}"] = field.load_default
+            call = "()" if callable(field.load_default) else ""
+            lines.append(f"        result[{attribute!r}] = default{index}{call}")
+        else:
+            lines.append("        pass")
+        lines.append("    elif v is None:")
+        lines.append(
+            f"        result[{attribute!r}] = None" if field.allow_none else "        return FALLBACK"
+        )
+        names[f"load{index}"] = _value_loader(field)
+        lines += [
+            "    else:",
+            f"        v = load{index}(v)",
+            "        if v is FALLBACK:",
+            "            return FALLBACK",
+            f"        result[{attribute!r}] = v",
+        ]
+    if validators or post:
+        lines.append("    try:")
+        lines += [
+            f"        validators[{n}](result, many=False, partial=None, unknown=RAISE)"
+            for n in range(len(validators))
+        ]
+        lines += [
+            f"        result = post[{n}](result, many=False, partial=None, unknown=RAISE)"
+            for n in range(len(post))
+        ]
+        lines += ["    except ValidationError:", "        return FALLBACK"]
+    lines.append("    return result")
+    exec(compile("\n".join(lines), f"<load {type(schema).__name__}>", "exec"), names)
+    loader: Loader = names["load"]
+    return loader
 
 
 class FastSchema(Schema):
