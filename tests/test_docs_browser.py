@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
 import subprocess
 import tempfile
 import time
@@ -126,11 +128,14 @@ def devtools_url(profile: Path, process: subprocess.Popen[bytes]) -> str:
 def browser() -> Iterator[Callable[[], DevTools]]:
     """Start headless Chromium with a fresh profile; yields a function that connects to its page."""
     chromium = tools.chromium()
-    with tempfile.TemporaryDirectory(prefix="baccarat-chromium-") as profile:
+    # Chromium's helper processes can still be writing to the profile for a
+    # moment after the browser exits: a leftover file must not fail the test.
+    with tempfile.TemporaryDirectory(prefix="baccarat-chromium-", ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "about:blank"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group: its helpers stop with it
         )
         pages: list[DevTools] = []
         try:
@@ -145,11 +150,11 @@ def browser() -> Iterator[Callable[[], DevTools]]:
         finally:
             for page in pages:
                 page.socket.close()
-            process.terminate()
+            os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from service.web.views.rounds import ROUND_EXAMPLES
+
 DESIGN_REQUEST = {
     "cards": ["9S", "KH", "2D", "7C", "5H"],
     "table": "standard",
@@ -185,3 +187,14 @@ def test_probes(client, path):
     response = client.get(path)
     assert response.status_code == 200
     assert response.get_json() == {"status": "ok"}
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_EXAMPLES))
+def test_every_documented_example_is_answered(client, name):
+    """The OpenAPI examples of POST /v1/rounds work as shown."""
+    response = client.post("/v1/rounds", json=ROUND_EXAMPLES[name]["value"])
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["outcome"] in ("banker", "player", "tie")
+    if "bets" in ROUND_EXAMPLES[name]["value"]:
+        assert body["settlement"]["staked"]

@@ -26,15 +26,74 @@ def round_source(body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@blp.post("/rounds")
-@blp.arguments(
-    RoundRequestSchema(),
-    example={
-        "cards": ["9S", "KH", "2D", "7C", "5H"],
-        "table": "standard",
-        "bets": [{"id": "b1", "type": "banker", "amount": "25.00"}, {"type": "tie", "amount": "5"}],
+ROUND_EXAMPLES = {
+    "banker_and_tie": {
+        "summary": "Cards from a shoe; a banker bet wins 23.75 after commission, a tie bet loses",
+        "value": {
+            "cards": ["9S", "KH", "2D", "7C", "5H"],
+            "table": "standard",
+            "bets": [{"id": "b1", "type": "banker", "amount": "25.00"}, {"type": "tie", "amount": "5"}],
+        },
     },
-)
+    "standard_side_bets": {
+        "summary": "Standard table: player pair (though a third card is drawn), either pair, "
+        "Dragon Bonus by 8 points, big and small",
+        "value": {
+            "cards": ["2S", "KH", "2D", "KC", "4H", "TC"],
+            "bets": [
+                {"type": "player", "amount": "10"},
+                {"type": "player_pair", "amount": "5"},
+                {"type": "either_pair", "amount": "5"},
+                {"type": "dragon_bonus_player", "amount": "5"},
+                {"type": "big", "amount": "10"},
+                {"type": "small", "amount": "5"},
+            ],
+        },
+    },
+    "no_commission": {
+        "summary": "No-commission table: the banker wins with 6 and pays 1:2; Super 6 pays 12:1",
+        "value": {
+            "cards": ["2S", "3H", "3D", "3C", "KH"],
+            "table": "no_commission",
+            "bets": [
+                {"type": "banker", "amount": "20"},
+                {"type": "super_6", "amount": "5"},
+                {"type": "banker_pair", "amount": "5"},
+            ],
+        },
+    },
+    "ez": {
+        "summary": "EZ Baccarat: a three-card banker 7 pushes the banker bet; Dragon 7 pays 40:1",
+        "value": {
+            "cards": ["2S", "AH", "4D", "AC", "5D"],
+            "table": "ez",
+            "bets": [
+                {"type": "banker", "amount": "25"},
+                {"type": "dragon_7", "amount": "5"},
+                {"type": "panda_8", "amount": "5"},
+            ],
+        },
+    },
+    "seeded": {
+        "summary": "The top round of a shoe shuffled from a plain seed (replayable)",
+        "value": {"seed": "table-7/shoe-1", "bets": [{"type": "player", "amount": "10"}]},
+    },
+    "provably_fair_round": {
+        "summary": "Round 3 of a provably fair shoe (burn and cut card included), checked "
+        "against the commitment shown before play",
+        "value": {
+            "server_seed": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+            "server_seed_hash": "cea08e41cb29d1d45ca46e3a177b6eb97e0a41f61222aecff9f45c446016a967",
+            "client_seed": "lucky-7",
+            "nonce": 1,
+            "round": 3,
+        },
+    },
+}
+
+
+@blp.post("/rounds")
+@blp.arguments(RoundRequestSchema(), examples=ROUND_EXAMPLES)
 @blp.response(200, RoundResponseSchema)
 def post_round(body: dict[str, Any]) -> PlayedRound:
     """Deal one round and settle an optional bet slip on it.
