@@ -4,38 +4,13 @@ side bets on each variant (the README's examples), and the 422s."""
 import pytest
 
 from service.baccarat.tables import TABLES
+from service.web.views.rounds import ROUND_EXAMPLES
 
-# The README's examples: a slip with side bets on each variant.
-STANDARD_SLIP = {
-    "cards": ["2S", "KH", "2D", "KC", "4H", "TC"],
-    "bets": [
-        {"type": "player", "amount": "10"},
-        {"type": "player_pair", "amount": "5"},
-        {"type": "either_pair", "amount": "5"},
-        {"type": "dragon_bonus_player", "amount": "5"},
-        {"type": "big", "amount": "10"},
-        {"type": "small", "amount": "5"},
-    ],
-}
-NO_COMMISSION_SLIP = {
-    "cards": ["2S", "3H", "3D", "3C", "KH"],
-    "table": "no_commission",
-    "bets": [
-        {"type": "banker", "amount": "20"},
-        {"type": "super_6", "amount": "5"},
-        {"type": "banker_pair", "amount": "5"},
-        {"type": "player_pair", "amount": "5"},
-    ],
-}
-EZ_SLIP = {
-    "cards": ["2S", "AH", "4D", "AC", "5D"],
-    "table": "ez",
-    "bets": [
-        {"type": "banker", "amount": "25"},
-        {"type": "dragon_7", "amount": "5"},
-        {"type": "panda_8", "amount": "5"},
-    ],
-}
+# The README's examples, also the OpenAPI examples of POST /v1/rounds: a
+# slip with side bets on each variant.
+STANDARD_SLIP = ROUND_EXAMPLES["standard_side_bets"]["value"]
+NO_COMMISSION_SLIP = ROUND_EXAMPLES["no_commission"]["value"]
+EZ_SLIP = ROUND_EXAMPLES["ez"]["value"]
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,8 @@ ROUND_EXAMPLES = {
         },
     },
     "no_commission": {
-        "summary": "No-commission table: the banker wins with 6 and pays 1:2; Super 6 pays 12:1",
+        "summary": "No-commission table: the banker wins with 6 and pays 1:2; Super 6 pays 12:1; "
+        "the banker pair wins, the player pair loses",
         "value": {
             "cards": ["2S", "3H", "3D", "3C", "KH"],
             "table": "no_commission",
@@ -59,6 +60,7 @@ ROUND_EXAMPLES = {
                 {"type": "banker", "amount": "20"},
                 {"type": "super_6", "amount": "5"},
                 {"type": "banker_pair", "amount": "5"},
+                {"type": "player_pair", "amount": "5"},
             ],
         },
     },
