@@ -119,8 +119,6 @@ def handle_domain_error(error: BaccaratError) -> Response:
 class ProblemApi(Api):
     """flask-smorest's Api, answering and documenting errors as problems."""
 
-    DEFAULT_RESPONSE_CONTENT_TYPE = "application/json"
-
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(HTTPException, handle_http_exception)
         self._app.register_error_handler(BaccaratError, handle_domain_error)
