@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from marshmallow import RAISE, Schema, ValidationError, fields
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump
 from marshmallow.utils import missing  # type: ignore[attr-defined]
 
 FALLBACK: Any = object()
@@ -94,6 +94,9 @@ def compile_dump(schema: Schema) -> Dumper | None:
     pre, post = _hooks(schema, "pre_dump"), _hooks(schema, "post_dump")
     if pre is None or post is None:
         return None
+    # FastSchema's own omission of null optional parts is generated inline.
+    post = [hook for hook in post if getattr(hook, "__name__", "") != "_omit_none"]
+    omit: frozenset[str] = getattr(schema, "omit_if_none", frozenset())
     names: dict[str, Any] = {
         "missing": missing,
         "_get_key": _get_key,
@@ -123,7 +126,12 @@ def compile_dump(schema: Schema) -> Dumper | None:
             lines.append(f"    if v is missing: v = default{index}{call}")
             lines.append("    if v is not missing:")
         expression = _value_expression(field, "v", names)
-        lines.append(f"        result[{field.data_key or name!r}] = {expression}")
+        key = field.data_key or name
+        if key in omit:
+            lines.append(f"        v = {expression}")
+            lines.append(f"        if v is not None: result[{key!r}] = v")
+        else:
+            lines.append(f"        result[{key!r}] = {expression}")
     if post:
         lines.append("    for hook in post: result = hook(result, many=False)")
     lines.append("    return result")
@@ -269,6 +277,10 @@ def compile_load(schema: Schema) -> Loader | None:
 class FastSchema(Schema):
     """A Schema whose plain ``load(data)`` and ``dump(obj)`` run compiled."""
 
+    #: Optional parts of the answer left out when they are null (a round
+    #: without bets has no ``settlement`` key rather than ``null``).
+    omit_if_none: ClassVar[frozenset[str]] = frozenset()
+
     #: Set on schemas of immutable objects (e.g. resolved rules): the dump of
     #: a recently dumped object is reused. Reused results must not be mutated.
     memoize_dump: ClassVar[bool] = False
@@ -276,6 +288,14 @@ class FastSchema(Schema):
     _compiled_dump: Dumper | bool | None = False  # False: not compiled yet
     _compiled_load: Loader | bool | None = False
     _memo: dict[int, tuple[Any, Any]] | None = None
+
+    @post_dump
+    def _omit_none(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """What marshmallow itself runs; compiled dumpers do it inline."""
+        for key in self.omit_if_none:
+            if key in data and data[key] is None:
+                del data[key]
+        return data
 
     def fast_dump(self, obj: Any) -> Any:
         if not self.memoize_dump:

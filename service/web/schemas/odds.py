@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from marshmallow import ValidationError, fields, post_dump, pre_dump, validate, validates_schema
+from marshmallow import ValidationError, fields, pre_dump, validate, validates_schema
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS, RANKS
@@ -143,12 +143,7 @@ class OddsShoeSchema(FastSchema):
     )
     seed = fields.Nested(SeedSchema, attribute="place.seed", metadata={"description": "Seeded shoes only"})
 
-    @post_dump
-    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        for key in ("round", "position", "seed"):
-            if data.get(key, ...) is None:
-                del data[key]
-        return data
+    omit_if_none = frozenset({"round", "position", "seed"})  # left out when null
 
 
 ProbabilitiesSchema = FastSchema.from_dict(

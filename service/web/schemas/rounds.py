@@ -7,7 +7,6 @@ from typing import Any
 from marshmallow import (
     ValidationError,
     fields,
-    post_dump,
     post_load,
     validate,
     validates_schema,
@@ -201,11 +200,7 @@ class SettledBetSchema(FastSchema):
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
     )
 
-    @post_dump
-    def omit_absent_id(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        if data.get("id", ...) is None:
-            del data["id"]
-        return data
+    omit_if_none = frozenset({"id"})  # left out when null
 
 
 class SlipOutSchema(FastSchema):
@@ -274,13 +269,7 @@ class RoundOutSchema(FastSchema):
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
-    @post_dump
-    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Optional parts (``seed``, ``round``, ``settlement``) are left out, not null."""
-        for key in ("seed", "round", "settlement"):
-            if data.get(key, ...) is None:
-                del data[key]
-        return data
+    omit_if_none = frozenset({"seed", "round", "settlement"})  # left out when null
 
 
 class RoundResponseSchema(RoundOutSchema):

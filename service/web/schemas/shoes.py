@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import ValidationError, fields, post_dump, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS
@@ -126,11 +126,7 @@ class ShoeRoundSchema(FastSchema):
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
 
-    @post_dump
-    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        if data.get("settlement", ...) is None:
-            del data["settlement"]
-        return data
+    omit_if_none = frozenset({"settlement"})  # left out when null
 
 
 class CardCountsSchema(FastSchema):
@@ -172,10 +168,4 @@ class ShoeResponseSchema(FastSchema):
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
-    @post_dump
-    def omit_absent(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Optional parts (``shoe``, ``totals``) are left out, not null."""
-        for key in ("shoe", "totals"):
-            if data.get(key, ...) is None:
-                del data[key]
-        return data
+    omit_if_none = frozenset({"shoe", "totals"})  # left out when null
