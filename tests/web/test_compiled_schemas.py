@@ -16,11 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
+from service.baccarat.cards import parse_card
+from service.baccarat.odds import shoe_odds
 from service.baccarat.payouts import table_presets
 from service.baccarat.play import play_and_settle, play_and_settle_slips
 from service.baccarat.shoe_play import play_shoe
 from service.baccarat.tables import resolve_rules
 from service.web.schemas.compiled import FALLBACK, FastSchema
+from service.web.schemas.odds import OddsResponseSchema
 from service.web.schemas.reference import TablesSchema
 from service.web.schemas.rounds import (
     RoundRequestSchema,
@@ -169,3 +172,17 @@ def test_shoe_and_roads_dump_equals_marshmallow(seed, decks, to_round):
     played = play_shoe(resolve_rules("standard", {"decks": decks}), seed=seed, to_round=to_round)
     schema = ShoeResponseSchema()
     assert schema.fast_dump(played) == reference_dump(schema, played)
+
+
+@pytest.mark.parametrize(
+    ("table", "source"),
+    [
+        ("standard", {}),
+        ("ez", {"removed": [parse_card(c) for c in ("9S", "KH", "2D")]}),
+        ("no_commission", {"seed": "s"}),
+    ],
+)
+def test_odds_dump_equals_marshmallow(table, source):
+    odds = shoe_odds(resolve_rules(table), **source)
+    schema = OddsResponseSchema()
+    assert schema.fast_dump(odds) == reference_dump(schema, odds)
