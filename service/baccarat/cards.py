@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardError, Problem
 
@@ -27,25 +27,26 @@ MIN_DECKS, MAX_DECKS = 1, 8
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. Instances are shared: compare them with ``==``."""
+    """One playing card. Instances are shared: compare them with ``==``.
+
+    ``code``, ``points`` and ``pip`` are worked out once, when the card is
+    made: every round reads them many times over.
+    """
 
     rank: str
     suit: str
+    #: Canonical card code, e.g. ``"TH"``.
+    code: str = field(init=False, repr=False, compare=False)
+    #: Baccarat value: ace 1, two to nine face value, ten and faces 0.
+    points: int = field(init=False, repr=False, compare=False)
+    #: Face value counting tens and faces as 10 (used to burn cards).
+    pip: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def code(self) -> str:
-        """Canonical card code, e.g. ``"TH"``."""
-        return self.rank + self.suit
-
-    @property
-    def points(self) -> int:
-        """Baccarat value: ace 1, two to nine face value, ten and faces 0."""
-        return _POINTS[self.rank]
-
-    @property
-    def pip(self) -> int:
-        """Face value counting tens and faces as 10 (used to burn cards)."""
-        return _POINTS[self.rank] or 10
+    def __post_init__(self) -> None:
+        points = _POINTS[self.rank]
+        object.__setattr__(self, "code", self.rank + self.suit)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "pip", points or 10)
 
     def __str__(self) -> str:
         return self.code
@@ -79,7 +80,7 @@ def parse_card(code: str) -> Card:
 
 def hand_total(cards: Iterable[Card]) -> int:
     """Total of a hand: the sum of the points, modulo 10."""
-    return sum(card.points for card in cards) % 10
+    return sum([card.points for card in cards]) % 10
 
 
 def shoe(decks: int) -> list[Card]:

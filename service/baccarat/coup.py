@@ -36,30 +36,30 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """The cards one side holds at the end of the round."""
+    """The cards one side holds at the end of the round.
+
+    What a hand is (its total, natural, pairs) is worked out once, when it is
+    made: a round and its answer read these many times.
+    """
 
     cards: tuple[Card, ...]
+    #: Final total, 0-9.
     total: int = field(init=False, compare=False)
+    #: Two cards totalling 8 or 9.
+    natural: bool = field(init=False, repr=False, compare=False)
+    #: The first two cards share a rank (10-J is not a pair), judged on the
+    #: first two cards even when the hand drew a third.
+    pair: bool = field(init=False, repr=False, compare=False)
+    #: The first two cards are the same rank and suit.
+    perfect_pair: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Computed once: totals are read many times per round.
-        object.__setattr__(self, "total", hand_total(self.cards))
-
-    @property
-    def natural(self) -> bool:
-        """Two cards totalling 8 or 9."""
-        return len(self.cards) == 2 and is_natural(self.total)
-
-    @property
-    def pair(self) -> bool:
-        """The first two cards share a rank (10-J is not a pair), judged on
-        the first two cards even when the hand drew a third."""
-        return self.cards[0].rank == self.cards[1].rank
-
-    @property
-    def perfect_pair(self) -> bool:
-        """The first two cards are the same rank and suit."""
-        return self.cards[0] == self.cards[1]
+        cards = self.cards
+        total = hand_total(cards)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "natural", len(cards) == 2 and is_natural(total))
+        object.__setattr__(self, "pair", cards[0].rank == cards[1].rank)
+        object.__setattr__(self, "perfect_pair", cards[0] == cards[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,38 +74,79 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Coup:
-    """A finished round."""
+    """A finished round.
+
+    Its facts (outcome, natural, draws, stands, cards used) are worked out
+    once, when it is made: settling and answering read them many times.
+    """
 
     player: Hand
     banker: Hand
     decisions: tuple[Decision, ...]
+    outcome: Outcome = field(init=False, repr=False, compare=False)
+    #: Either hand is a natural, so nobody drew.
+    natural: bool = field(init=False, repr=False, compare=False)
+    cards_used: int = field(init=False, repr=False, compare=False)
+    draws: tuple[Decision, ...] = field(init=False, repr=False, compare=False)
+    stands: tuple[Decision, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def outcome(self) -> Outcome:
-        player, banker = self.player.total, self.banker.total
-        if player == banker:
-            return Outcome.TIE
-        return Outcome.PLAYER if player > banker else Outcome.BANKER
-
-    @property
-    def natural(self) -> bool:
-        """Either hand is a natural, so nobody drew."""
-        return self.player.natural or self.banker.natural
-
-    @property
-    def cards_used(self) -> int:
-        return len(self.player.cards) + len(self.banker.cards)
-
-    @property
-    def draws(self) -> tuple[Decision, ...]:
-        return tuple(d for d in self.decisions if d.draw)
-
-    @property
-    def stands(self) -> tuple[Decision, ...]:
-        return tuple(d for d in self.decisions if not d.draw)
+    def __post_init__(self) -> None:
+        player, banker = self.player, self.banker
+        if player.total == banker.total:
+            outcome = Outcome.TIE
+        else:
+            outcome = Outcome.PLAYER if player.total > banker.total else Outcome.BANKER
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "natural", player.natural or banker.natural)
+        object.__setattr__(self, "cards_used", len(player.cards) + len(banker.cards))
+        object.__setattr__(self, "draws", tuple([d for d in self.decisions if d.draw]))
+        object.__setattr__(self, "stands", tuple([d for d in self.decisions if not d.draw]))
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+_DEAL_ORDER = (
+    "Player's first card",
+    "Banker's first card",
+    "Player's second card",
+    "Banker's second card",
+)
+
+# The tableau's decisions depend only on two-card totals and the point value
+# of the Player's third card, so each one is made once, here, by the rules of
+# :mod:`.tableau`: dealing a round looks its decisions up instead of formatting
+# their sentences. A stand holds no card, so these serve as they are; a draw
+# is remade with its card.
+_PLAYER_DECISIONS = tuple(Decision(Side.PLAYER, *player_draws(total)) for total in range(8))
+_BANKER_DECISIONS_PLAYER_STOOD = tuple(
+    Decision(Side.BANKER, *banker_draws(total, None)) for total in range(8)
+)
+_BANKER_DECISIONS_PLAYER_DREW = tuple(
+    tuple(Decision(Side.BANKER, *banker_draws(total, third)) for third in range(10)) for total in range(8)
+)
+
+
+def _natural_stands(p_total: int, b_total: int) -> tuple[Decision, Decision]:
+    holder, total = ("Player", p_total) if is_natural(p_total) else ("Banker", b_total)
+    reason = f"{holder} has a natural {total}: nobody draws"
+    return Decision(Side.PLAYER, False, reason), Decision(Side.BANKER, False, reason)
+
+
+#: Both stands of a round a natural ends, by the two-card totals.
+_NATURAL_STANDS = {
+    (p_total, b_total): _natural_stands(p_total, b_total)
+    for p_total in range(10)
+    for b_total in range(10)
+    if is_natural(p_total) or is_natural(b_total)
+}
+
+
+def _missing(cards: Sequence[Card], field: str, offset: int, position: int, why: str) -> MissingCard:
+    """The error for a round that needs card ``position`` (counted from
+    ``offset``) where ``cards`` has none, for the rule ``why``."""
+    return MissingCard(
+        f"The round needs a {_ORDINALS[position]} card but only {len(cards) - offset} were sent: {why}",
+        [Problem((field, offset + position), f"missing: {why}")],
+    )
 
 
 def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Coup:
@@ -114,55 +155,40 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
     Raises :class:`MissingCard`, naming the position of the card that is
     missing and the rule that needed it, when the sequence runs out.
     """
-
-    def take(position: int, why: str) -> Card:
-        index = offset + position
-        if index >= len(cards):
-            raise MissingCard(
-                f"The round needs a {_ORDINALS[position]} card but only "
-                f"{len(cards) - offset} were sent: {why}",
-                [Problem((field, index), f"missing: {why}")],
-            )
-        return cards[index]
-
-    deal_order = (
-        "Player's first card",
-        "Banker's first card",
-        "Player's second card",
-        "Banker's second card",
-    )
-    p1, b1, p2, b2 = (take(i, f"the initial deal needs the {what}") for i, what in enumerate(deal_order))
-    player, banker = [p1, p2], [b1, b2]
-    p_total, b_total = hand_total(player), hand_total(banker)
+    end = len(cards)
+    if offset + 4 > end:
+        position = max(end - offset, 0)
+        raise _missing(cards, field, offset, position, f"the initial deal needs the {_DEAL_ORDER[position]}")
+    p1, b1, p2, b2 = cards[offset], cards[offset + 1], cards[offset + 2], cards[offset + 3]
+    p_total, b_total = hand_total((p1, p2)), hand_total((b1, b2))
 
     if is_natural(p_total) or is_natural(b_total):
-        holder = "Player" if is_natural(p_total) else "Banker"
-        total = p_total if holder == "Player" else b_total
-        reason = f"{holder} has a natural {total}: nobody draws"
+        return Coup(Hand((p1, p2)), Hand((b1, b2)), _NATURAL_STANDS[p_total, b_total])
+
+    index = offset + 4
+    player_rule = _PLAYER_DECISIONS[p_total]
+    if player_rule.draw:
+        if index >= end:
+            why = f"the Player draws a third card ({player_rule.reason})"
+            raise _missing(cards, field, offset, index - offset, why)
+        third = cards[index]
+        index += 1
+        player = Hand((p1, p2, third))
+        player_decision = Decision(Side.PLAYER, True, player_rule.reason, third)
+        banker_rule = _BANKER_DECISIONS_PLAYER_DREW[b_total][third.points]
+    else:
+        player = Hand((p1, p2))
+        player_decision = player_rule
+        banker_rule = _BANKER_DECISIONS_PLAYER_STOOD[b_total]
+
+    if banker_rule.draw:
+        if index >= end:
+            why = f"the Banker draws a third card ({banker_rule.reason})"
+            raise _missing(cards, field, offset, index - offset, why)
+        third = cards[index]
         return Coup(
-            Hand(tuple(player)),
-            Hand(tuple(banker)),
-            (Decision(Side.PLAYER, False, reason), Decision(Side.BANKER, False, reason)),
+            player,
+            Hand((b1, b2, third)),
+            (player_decision, Decision(Side.BANKER, True, banker_rule.reason, third)),
         )
-
-    decisions = []
-    position = 4
-    p_draw, reason = player_draws(p_total)
-    player_third: int | None = None
-    if p_draw:
-        card = take(position, f"the Player draws a third card ({reason})")
-        position += 1
-        player.append(card)
-        player_third = card.points
-        decisions.append(Decision(Side.PLAYER, True, reason, card))
-    else:
-        decisions.append(Decision(Side.PLAYER, False, reason))
-
-    b_draw, reason = banker_draws(b_total, player_third)
-    if b_draw:
-        card = take(position, f"the Banker draws a third card ({reason})")
-        banker.append(card)
-        decisions.append(Decision(Side.BANKER, True, reason, card))
-    else:
-        decisions.append(Decision(Side.BANKER, False, reason))
-    return Coup(Hand(tuple(player)), Hand(tuple(banker)), tuple(decisions))
+    return Coup(player, Hand((b1, b2)), (player_decision, banker_rule))

@@ -45,10 +45,20 @@ def to_minor_unit(amount: Decimal, minor_unit: int, rounding: Rounding) -> Decim
     return amount.quantize(_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
 
 
+_ROUNDERS: dict[tuple[int, Rounding], Callable[[Decimal], Decimal]] = {}
+
+
 def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
     """:func:`to_minor_unit` with the unit and rounding fixed, for loops that
-    round many amounts the same way."""
-    return functools.partial(Decimal.quantize, exp=_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
+    round many amounts the same way. Each is made once and then shared:
+    every settlement asks for one."""
+    key = (minor_unit, rounding)
+    found = _ROUNDERS.get(key)
+    if found is None:
+        found = _ROUNDERS[key] = functools.partial(
+            Decimal.quantize, exp=_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding]
+        )
+    return found
 
 
 def format_amount(amount: Decimal, minor_unit: int) -> str:

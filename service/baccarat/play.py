@@ -10,7 +10,7 @@ cut card (:mod:`service.baccarat.shoe_deal`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from .cards import Card, check_composition
@@ -131,7 +131,7 @@ def play_and_settle(
     played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
     if not bets:
         return played
-    return replace(played, settlement=settle_slip(bets, played.coup, rules))
+    return _settled(played, settlement=settle_slip(bets, played.coup, rules))
 
 
 def play_and_settle_slips(
@@ -145,4 +145,22 @@ def play_and_settle_slips(
 ) -> PlayedRound:
     """:func:`play`, then settle many slips on the round."""
     played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
-    return replace(played, slips=tuple(settle_slips(slips, played.coup, rules)))
+    return _settled(played, slips=tuple(settle_slips(slips, played.coup, rules)))
+
+
+def _settled(
+    played: PlayedRound, *, settlement: SettledSlip | None = None, slips: tuple[SettledSlip, ...] = ()
+) -> PlayedRound:
+    """A round just :func:`play`-ed (so settled on no slip yet), with its
+    settlement. What ``dataclasses.replace`` does, made directly: ``replace``
+    inspects the fields on every call and costs more than the rest of the
+    bookkeeping of a round, so every field must be named here."""
+    return PlayedRound(
+        coup=played.coup,
+        rules=played.rules,
+        unused_cards=played.unused_cards,
+        seed=played.seed,
+        settlement=settlement,
+        slips=slips,
+        shoe_round=played.shoe_round,
+    )

@@ -17,6 +17,7 @@ A winning banker bet of 25.00 at 5% commission:
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from decimal import Decimal
 
 from .coup import Coup
 from .errors import BetError, Problem
-from .money import ZERO, decimal_places, format_amount, rounder
+from .money import ZERO, Rounding, decimal_places, format_amount, rounder
 from .payouts import Payout, Result, payout
 from .tables import BetType, Rules
 
@@ -116,29 +117,55 @@ def slip_problems(
                 for index, bet in enumerate(bets)
                 if bet.type is bet_type
             )
-    return sorted(problems, key=lambda problem: problem.path)
+    if problems:  # most slips have none
+        problems.sort(key=lambda problem: problem.path)
+    return problems
+
+
+#: What one stake gets on one payout: stake, result, win, commission and
+#: returned, each with exactly the minor unit's digits.
+Terms = tuple[Decimal, Result, Decimal, Decimal, Decimal]
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms(pay: Payout, amount: Decimal, minor_unit: int, rounding: Rounding) -> Terms:
+    """The terms of a stake of ``amount`` (already checked) on ``pay``.
+
+    Tables repeat the same few stakes and rounds end in few payouts, so this
+    is remembered across rounds. Equal amounts (``25`` and ``25.00``) share
+    an entry: they settle alike, as the stake is rounded to the minor unit
+    before anything else."""
+    round_ = rounder(minor_unit, rounding)
+    stake = round_(amount)  # exact: the slip was checked
+    zero = round_(ZERO)
+    if pay.result is Result.WIN:
+        gross = round_(stake * pay.odds)
+        win = round_(stake * (pay.odds * (1 - pay.commission)))
+        return stake, pay.result, win, gross - win, stake + win
+    returned = stake if pay.result is Result.PUSH else zero
+    return stake, pay.result, zero, zero, returned
 
 
 class Settler:
     """Settles bets on one round under one set of rules.
 
-    What a bet type gets on the round is worked out once per type, so a
-    table of ten thousand slips costs little more than its arithmetic.
+    What a bet type gets on the round is worked out once per type, and what
+    a stake gets on a payout once for many rounds (:func:`_terms`) and looked
+    up once per round, so a table of ten thousand slips costs little more
+    than its arithmetic.
     """
 
     def __init__(self, coup: Coup, rules: Rules) -> None:
         self.coup, self.rules = coup, rules
-        self._round = rounder(rules.minor_unit, rules.payout_rounding)
-        self.zero = self._round(ZERO)
-        self._payouts: dict[BetType, tuple[Payout, Decimal]] = {}
-        self._terms: dict[tuple[BetType, Decimal], tuple[Decimal, Result, Decimal, Decimal, Decimal]] = {}
+        self.zero = rounder(rules.minor_unit, rules.payout_rounding)(ZERO)
+        self._payouts: dict[BetType, Payout] = {}
+        self._terms: dict[tuple[BetType, Decimal], Terms] = {}
 
-    def _payout(self, bet_type: BetType) -> tuple[Payout, Decimal]:
-        """What ``bet_type`` gets on this round, and its odds net of commission."""
+    def _payout(self, bet_type: BetType) -> Payout:
+        """What ``bet_type`` gets on this round."""
         found = self._payouts.get(bet_type)
         if found is None:
-            pay = payout(bet_type, self.coup, self.rules)
-            found = self._payouts[bet_type] = (pay, pay.odds * (1 - pay.commission))
+            found = self._payouts[bet_type] = payout(bet_type, self.coup, self.rules)
         return found
 
     def bet(self, bet: Bet) -> SettledBet:
@@ -147,33 +174,22 @@ class Settler:
         key = (bet.type, bet.amount)
         terms = self._terms.get(key)
         if terms is None:
-            terms = self._terms[key] = self._work_out(bet.type, bet.amount)
+            rules = self.rules
+            terms = self._terms[key] = _terms(
+                self._payout(bet.type), bet.amount, rules.minor_unit, rules.payout_rounding
+            )
         amount, result, win, commission, returned = terms
         return SettledBet(
             bet=bet, amount=amount, result=result, win=win, commission=commission, returned=returned
         )
 
-    def _work_out(
-        self, bet_type: BetType, amount: Decimal
-    ) -> tuple[Decimal, Result, Decimal, Decimal, Decimal]:
-        """Stake, result, win, commission and returned for one stake on one
-        bet type. Tables repeat the same few stakes, so this is remembered."""
-        stake = self._round(amount)  # exact: the slip was checked
-        pay, net_odds = self._payout(bet_type)
-        if pay.result is Result.WIN:
-            gross = self._round(stake * pay.odds)
-            win = self._round(stake * net_odds)
-            return stake, pay.result, win, gross - win, stake + win
-        returned = stake if pay.result is Result.PUSH else self.zero
-        return stake, pay.result, self.zero, self.zero, returned
-
     def slip(self, bets: Sequence[Bet], id: str | None = None) -> SettledSlip:
         """Settle a slip already checked by :func:`slip_problems`."""
-        settled = tuple(self.bet(bet) for bet in bets)
+        settled = tuple([self.bet(bet) for bet in bets])
         return SettledSlip(
             bets=settled,
-            staked=sum((s.amount for s in settled), self.zero),
-            returned=sum((s.returned for s in settled), self.zero),
+            staked=sum([s.amount for s in settled], self.zero),
+            returned=sum([s.returned for s in settled], self.zero),
             id=id,
         )
 
