@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import FunctionType
 from typing import Any
 
 from flask import Flask
@@ -42,10 +43,30 @@ class JSONProvider(DefaultJSONProvider):
         return loads(s)
 
 
+class App(Flask):
+    """Flask, remembering which functions it need not adapt for async.
+
+    Flask asks ``inspect`` whether every hook and view is a coroutine
+    function on every request; the answer never changes, so it is worked
+    out once per function."""
+
+    def __init__(self, import_name: str, **kwargs: Any) -> None:
+        super().__init__(import_name, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is not FunctionType:  # bound methods are new objects each time
+            return super().ensure_sync(func)
+        found = self._sync.get(func)
+        if found is None:
+            found = self._sync[func] = super().ensure_sync(func)
+        return found
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: config from defaults, then the environment (or
     ``test_config``), then the API and its blueprints."""
-    app = Flask(__name__)
+    app = App(__name__)
     app.json = JSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.update(from_environment(os.environ) if test_config is None else test_config)

@@ -101,7 +101,7 @@ def unauthorized(detail: str, error: str | None) -> Response:
 def require_api_key() -> Response | None:
     """``before_request``: let the request through, or answer 401."""
     keys: ApiKeys = current_app.extensions[EXTENSION]
-    if keys.open or request.endpoint in PUBLIC_ENDPOINTS:
+    if request.endpoint in PUBLIC_ENDPOINTS:
         return None
     token = bearer_token(request.headers.get("Authorization"))
     if token is None:
@@ -113,12 +113,14 @@ def require_api_key() -> Response | None:
 
 
 def init_app(app: Flask) -> None:
-    """Check API keys on every request (register before other request hooks)."""
+    """Check API keys on every request when keys are configured (register
+    before other request hooks)."""
     keys = ApiKeys(app.config["API_KEYS"])
     if keys.open:
         log.warning("BACCARAT_API_KEYS is not set: the API is open to any caller that can reach it")
+    else:  # an open service needs no check on each request
+        app.before_request(require_api_key)
     app.extensions[EXTENSION] = keys
-    app.before_request(require_api_key)
 
 
 def document(spec: object) -> None:

@@ -63,7 +63,8 @@ def asset(name: str) -> Response:
 
 
 def content_policy(response: Response) -> Response:
-    """``after_request``: the page may load nothing from outside this service."""
+    """``after_request`` of the page's blueprint: the page may load nothing
+    from outside this service."""
     if request.endpoint == PAGE_ENDPOINT:
         response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
         response.headers["Cache-Control"] = "no-cache"
@@ -73,4 +74,5 @@ def content_policy(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Serve the assets and guard the page (the Api, made with :data:`SETTINGS`, serves the page)."""
     app.register_blueprint(blp)
-    app.after_request(content_policy)
+    # Only requests to the page's blueprint run it, not every API call.
+    app.after_request_funcs.setdefault(PAGE_ENDPOINT.split(".")[0], []).append(content_policy)

@@ -41,8 +41,8 @@ from ..baccarat.settlement import SettledSlip
 from .views import Blueprint
 
 EXTENSION = "baccarat.metrics"
-ENDPOINT_KEY = "baccarat.endpoint"
 UNMATCHED = "unmatched"
+ENDPOINT_KEY = "baccarat.endpoint"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: Seconds. One round takes about a millisecond; a full table of slips, seconds.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
@@ -60,6 +60,8 @@ class Metrics:
     def __init__(self, registry: CollectorRegistry | None) -> None:
         self.registry = registry
         self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
+        self._http: dict[tuple[str, str, str], tuple[Any, Any]] = {}
+        self._bets: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
         http = ["endpoint", "method", "status"]
         self.requests = Counter("baccarat_http_requests", "HTTP requests answered", http, registry=registry)
         self.latency = Histogram(
@@ -96,36 +98,63 @@ class Metrics:
             found = self._children[key] = metric.labels(*labels)
         return found
 
-    def count_request(self, endpoint: str, method: str, status: int, seconds: float) -> None:
-        """One answered request."""
-        labels = (endpoint, method if method in METHODS else "other", str(status))
-        self.child(self.requests, *labels).inc()
-        self.child(self.latency, *labels).observe(seconds)
+    def count_request(self, endpoint: str, method: str, status: str, seconds: float) -> None:
+        """One answered request (``status`` as its three digits)."""
+        if method not in METHODS:
+            method = "other"
+        key = (endpoint, method, status)
+        found = self._http.get(key)
+        if found is None:
+            found = self._http[key] = (self.requests.labels(*key), self.latency.labels(*key))
+        found[0].inc()
+        found[1].observe(seconds)
 
     def count_round(self, played: PlayedRound) -> None:
         """One round dealt and every bet settled on it."""
-        self.child(self.rounds, str(played.coup.outcome)).inc()
-        slips = (played.settlement,) if played.settlement is not None else played.slips
-        self._count_bets(slips, played.rules.minor_unit)
+        self.child(self.rounds, played.coup.outcome.value).inc()
+        unit = played.rules.minor_unit
+        if played.settlement is not None:
+            self._count_slip(played.settlement, unit)
+        elif played.slips:
+            self._count_slips(played.slips, unit)
 
-    def _count_bets(self, slips: Iterable[SettledSlip], minor_unit: int) -> None:
-        # Tally first, in C (Counter over tuples): a table of slips can hold a
-        # million bets, but only a few distinct (type, result, stake, return).
+    def _bet_children(self, bet_type: str, result: str, unit: int) -> tuple[Any, Any, Any]:
+        """The bets, staked and returned counters for one bet type and result."""
+        key = (bet_type, result, unit)
+        found = self._bets.get(key)
+        if found is None:
+            found = self._bets[key] = (
+                self.bets.labels(bet_type, result),
+                self.staked.labels(bet_type, str(unit)),
+                self.returned.labels(bet_type, str(unit)),
+            )
+        return found
+
+    def _count_slip(self, slip: SettledSlip, unit: int) -> None:
+        """One slip's bets, counted one by one (a slip holds a few bets)."""
+        for settled in slip.bets:
+            bets, staked, returned = self._bet_children(settled.bet.type.value, settled.result.value, unit)
+            bets.inc()
+            staked.inc(int(settled.amount.scaleb(unit)))
+            if settled.returned:
+                returned.inc(int(settled.returned.scaleb(unit)))
+
+    def _count_slips(self, slips: Iterable[SettledSlip], unit: int) -> None:
+        """A table of slips: tallied first, in C (Counter over tuples). It can
+        hold a million bets, but only a few distinct (type, result, stake, return)."""
         tally = Tally((b.bet.type, b.result, b.amount, b.returned) for slip in slips for b in slip.bets)
-        results: Tally[tuple[str, str]] = Tally()
-        staked: Tally[str] = Tally()
-        returned: Tally[str] = Tally()
+        sums: dict[tuple[str, str], list[int]] = {}
         for (kind, result, amount, paid), count in tally.items():
-            results[str(kind), str(result)] += count
-            staked[str(kind)] += int(amount.scaleb(minor_unit)) * count
-            returned[str(kind)] += int(paid.scaleb(minor_unit)) * count
-        for (type_name, result_name), count in results.items():
-            self.child(self.bets, type_name, result_name).inc(count)
-        unit = str(minor_unit)
-        for type_name, minor_units in staked.items():
-            self.child(self.staked, type_name, unit).inc(minor_units)
-        for type_name, minor_units in returned.items():
-            self.child(self.returned, type_name, unit).inc(minor_units)
+            found = sums.setdefault((kind.value, result.value), [0, 0, 0])
+            found[0] += count
+            found[1] += int(amount.scaleb(unit)) * count
+            found[2] += int(paid.scaleb(unit)) * count
+        for (type_name, result_name), (count, staked_units, returned_units) in sums.items():
+            bets, staked, returned = self._bet_children(type_name, result_name, unit)
+            bets.inc(count)
+            staked.inc(staked_units)
+            if returned_units:
+                returned.inc(returned_units)
 
 
 def multiprocess_registry(directory: str) -> CollectorRegistry:
@@ -151,10 +180,10 @@ class RequestMetrics:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
-        status: list[int] = []
+        status: list[str] = []
 
         def start_and_note(code: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            status[:] = [int(code.split(" ", 1)[0])]
+            status.append(code[:3])
             return start_response(code, headers, *exc_info)
 
         try:
@@ -163,15 +192,17 @@ class RequestMetrics:
             self.metrics.count_request(
                 self.endpoint_of(environ),
                 environ.get("REQUEST_METHOD", ""),
-                status[0] if status else 500,
+                status[-1] if status else "500",
                 time.perf_counter() - started,
             )
 
 
 def _note_endpoint() -> None:
-    """``before_request``: remember the route template for the middleware."""
-    rule = request.url_rule
-    request.environ[ENDPOINT_KEY] = rule.rule if rule is not None else UNMATCHED
+    """``before_request``: remember the route template for the middleware
+    (Flask clears its request from the environ when it is done)."""
+    handled = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not two
+    rule = handled.url_rule
+    handled.environ[ENDPOINT_KEY] = UNMATCHED if rule is None else rule.rule
 
 
 def _endpoint_resolver(app: Flask) -> Callable[[dict[str, Any]], str]:

@@ -60,19 +60,24 @@ def loads(data: bytes | str) -> Any:
         raise BadRequest(f"The body is not valid JSON: {exc}") from None
 
 
+def read_json_body(req: flask.Request) -> Any:
+    """The request's JSON body, parsed by :func:`loads`; an empty body is a 400."""
+    data = req.get_data(cache=True)
+    if not data.strip():
+        raise BadRequest("The request body is empty: send a JSON object")
+    return loads(data)
+
+
 class JsonParser(FlaskParser):
-    """webargs' Flask parser reading JSON with :func:`loads`."""
+    """webargs' Flask parser reading JSON with :func:`read_json_body`."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
-        data = req.get_data(cache=True)
-        if not data.strip():
-            raise BadRequest("The request body is empty: send a JSON object")
-        return loads(data)
+        return read_json_body(req)
 
 
 def require_json() -> None:
     """``before_request`` hook: a body that is not JSON is a 415."""
-    request = flask.request
+    request = flask.request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     if request.routing_exception is not None:
         return  # 404 or 405: routing answers first
     if request.method in ("POST", "PUT", "PATCH") and not request.is_json:

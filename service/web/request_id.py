@@ -13,8 +13,8 @@ Flask sees the request (a 413 for an oversized body) carry the id.
 from __future__ import annotations
 
 import contextvars
+import os
 import re
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -44,7 +44,7 @@ def accept_or_generate(received: str | None) -> str:
     """
     if received is not None and VALID.fullmatch(received):
         return received
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # 128 random bits, as a UUID4 has (122), at a quarter of the cost
 
 
 class RequestId:
@@ -60,9 +60,7 @@ class RequestId:
         _current.set(request_id)
 
         def start_with_id(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            headers = [(name, value) for name, value in headers if name.lower() != "x-request-id"]
-            headers.append((HEADER, request_id))
-            return start_response(status, headers, *exc_info)
+            return start_response(status, [*_without_id(headers), (HEADER, request_id)], *exc_info)
 
         try:
             body = self.app(environ, start_with_id)
@@ -70,6 +68,14 @@ class RequestId:
             _forget()
             raise
         return _Closing(body, _forget)
+
+
+def _without_id(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The headers, less any request id the application set itself."""
+    for name, _ in headers:
+        if len(name) == len(HEADER) and name.lower() == "x-request-id":
+            return [(n, v) for n, v in headers if n.lower() != "x-request-id"]
+    return headers
 
 
 def _forget() -> None:
