@@ -84,6 +84,14 @@ def child_exit(server, worker):
     multiprocess.mark_process_dead(worker.pid, metrics_dir)
 
 
+def worker_exit(server, worker):
+    """In the worker, as it exits (stopped, replaced or timed out): write the
+    counts it has tallied but not yet written to the metrics files."""
+    from service.web.metrics import flush_all
+
+    flush_all()
+
+
 def on_exit(server):
     """gunicorn stops: remove the metrics directory if it made it."""
     if temporary_metrics_dir is not None:

@@ -13,7 +13,7 @@ from flask.json.provider import DefaultJSONProvider
 from . import __version__
 from .config import DEFAULTS, from_environment
 from .web import access, docs, metrics
-from .web.parsing import BodyLimit, loads, require_json
+from .web.parsing import BodyLimit, loads
 from .web.problems import ProblemApi
 from .web.request_id import RequestId
 from .web.views import health, odds, reference, roads, rounds, shoes
@@ -87,7 +87,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(metrics.blp)
     docs.init_app(app)  # GET /docs, served offline
     access.init_app(app)
-    app.before_request(require_json)
     app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_BODY_BYTES"])  # type: ignore[method-assign]
     metrics.init_app(app)  # counts every answer, 413s included
     app.wsgi_app = RequestId(app.wsgi_app)  # type: ignore[method-assign]  # outermost: ids on every answer

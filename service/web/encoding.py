@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 import orjson
-from flask import Response, current_app
+from flask import Response
 
 JSON = "application/json"
 _OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -36,7 +36,7 @@ def json_response(
     data: Any, status: int = 200, headers: Mapping[str, str] | None = None, mimetype: str = JSON
 ) -> Response:
     """A Flask response carrying ``data`` as JSON."""
-    response: Response = current_app.response_class(dumps(data), status=status, mimetype=mimetype)
+    response = Response(dumps(data), status=status, mimetype=mimetype)
     if headers:
         response.headers.update(headers)
     return response

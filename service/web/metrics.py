@@ -19,13 +19,25 @@ that directory and a scrape adds them all up, whichever worker answers;
 gunicorn.conf.py empties the directory when gunicorn starts (stale files
 would resurrect old counts) and marks dead workers. Without it (tests, the
 Flask dev server) each app has its own registry in the one process.
+
+Counters are tallied in the worker's memory and written out in one go
+(:meth:`Metrics.flush`): at least every :data:`FLUSH_SECONDS` by a
+background thread, before the worker's own scrape, and when the worker
+exits (gunicorn.conf.py's ``worker_exit``). Writing each increment through
+to the shared files cost a tenth of a round (docs/performance.md). So a
+scrape answered by another worker may miss the last second of counts, and
+a worker killed outright (SIGKILL, out of memory) loses at most its last
+second; nothing else is ever lost or counted twice. The latency histogram
+is written on each request.
 """
 
 from __future__ import annotations
 
 import glob
 import os
+import threading
 import time
+import weakref
 from collections import Counter as Tally
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -46,6 +58,8 @@ ENDPOINT_KEY = "baccarat.endpoint"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: Seconds. One round takes about a millisecond; a full table of slips, seconds.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+#: Longest a worker's counts wait in memory before they reach the shared files.
+FLUSH_SECONDS = 1.0
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -55,10 +69,19 @@ blp = Blueprint("metrics", __name__, description="Prometheus metrics")
 
 class Metrics:
     """The service's metrics, registered in ``registry`` (None in multiprocess
-    mode, where values go to files and a scrape reads those)."""
+    mode, where values go to files and a scrape reads those).
 
-    def __init__(self, registry: CollectorRegistry | None) -> None:
+    Counter increments wait in :attr:`_pending` until :meth:`flush`; with
+    ``flush_every`` (seconds) a daemon thread in each process flushes them
+    that often."""
+
+    def __init__(self, registry: CollectorRegistry | None, flush_every: float | None = None) -> None:
         self.registry = registry
+        self._pending: Tally[Any] = Tally()  # counter child -> amount not yet written
+        self._lock = threading.Lock()
+        self._flush_every = flush_every
+        self._flusher_pid: int | None = None
+        _ALL.add(self)
         self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         self._http: dict[tuple[str, str, str], tuple[Any, Any]] = {}
         self._bets: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
@@ -106,17 +129,38 @@ class Metrics:
         found = self._http.get(key)
         if found is None:
             found = self._http[key] = (self.requests.labels(*key), self.latency.labels(*key))
-        found[0].inc()
         found[1].observe(seconds)
+        with self._lock:
+            self._pending[found[0]] += 1
+        if self._flush_every is not None and self._flusher_pid != _cached_pid():
+            self._start_flusher()
+
+    def flush(self) -> None:
+        """Write the counts tallied so far to the counters."""
+        with self._lock:
+            pending, self._pending = self._pending, Tally()
+        for child, amount in pending.items():
+            child.inc(amount)
+
+    def _start_flusher(self) -> None:
+        """Start this process's flushing thread (again after a fork: threads
+        do not survive one)."""
+        self._flusher_pid = _cached_pid()
+        threading.Thread(
+            target=_flush_periodically, args=(weakref.ref(self), self._flush_every), daemon=True
+        ).start()
 
     def count_round(self, played: PlayedRound) -> None:
         """One round dealt and every bet settled on it."""
-        self.child(self.rounds, played.coup.outcome.value).inc()
         unit = played.rules.minor_unit
-        if played.settlement is not None:
-            self._count_slip(played.settlement, unit)
-        elif played.slips:
-            self._count_slips(played.slips, unit)
+        outcome = self.child(self.rounds, played.coup.outcome.value)
+        with self._lock:
+            pending = self._pending
+            pending[outcome] += 1
+            if played.settlement is not None:
+                self._count_slip(pending, played.settlement, unit)
+            elif played.slips:
+                self._count_slips(pending, played.slips, unit)
 
     def _bet_children(self, bet_type: str, result: str, unit: int) -> tuple[Any, Any, Any]:
         """The bets, staked and returned counters for one bet type and result."""
@@ -130,31 +174,46 @@ class Metrics:
             )
         return found
 
-    def _count_slip(self, slip: SettledSlip, unit: int) -> None:
+    def _count_slip(self, pending: Tally[Any], slip: SettledSlip, unit: int) -> None:
         """One slip's bets, counted one by one (a slip holds a few bets)."""
         for settled in slip.bets:
             bets, staked, returned = self._bet_children(settled.bet.type.value, settled.result.value, unit)
-            bets.inc()
-            staked.inc(int(settled.amount.scaleb(unit)))
+            pending[bets] += 1
+            pending[staked] += int(settled.amount.scaleb(unit))
             if settled.returned:
-                returned.inc(int(settled.returned.scaleb(unit)))
+                pending[returned] += int(settled.returned.scaleb(unit))
 
-    def _count_slips(self, slips: Iterable[SettledSlip], unit: int) -> None:
+    def _count_slips(self, pending: Tally[Any], slips: Iterable[SettledSlip], unit: int) -> None:
         """A table of slips: tallied first, in C (Counter over tuples). It can
         hold a million bets, but only a few distinct (type, result, stake, return)."""
         tally = Tally((b.bet.type, b.result, b.amount, b.returned) for slip in slips for b in slip.bets)
-        sums: dict[tuple[str, str], list[int]] = {}
         for (kind, result, amount, paid), count in tally.items():
-            found = sums.setdefault((kind.value, result.value), [0, 0, 0])
-            found[0] += count
-            found[1] += int(amount.scaleb(unit)) * count
-            found[2] += int(paid.scaleb(unit)) * count
-        for (type_name, result_name), (count, staked_units, returned_units) in sums.items():
-            bets, staked, returned = self._bet_children(type_name, result_name, unit)
-            bets.inc(count)
-            staked.inc(staked_units)
-            if returned_units:
-                returned.inc(returned_units)
+            bets, staked, returned = self._bet_children(kind.value, result.value, unit)
+            pending[bets] += count
+            pending[staked] += int(amount.scaleb(unit)) * count
+            if paid:
+                pending[returned] += int(paid.scaleb(unit)) * count
+
+
+#: Every Metrics of this process, for :func:`flush_all`.
+_ALL: weakref.WeakSet[Metrics] = weakref.WeakSet()
+
+
+def _flush_periodically(metrics: weakref.ref[Metrics], seconds: float) -> None:
+    """The flushing thread's loop, until its app is gone."""
+    while True:
+        time.sleep(seconds)
+        found = metrics()
+        if found is None:
+            return
+        found.flush()
+        del found
+
+
+def flush_all() -> None:
+    """Flush every app's counts in this process (a worker about to exit)."""
+    for metrics in list(_ALL):
+        metrics.flush()
 
 
 def multiprocess_registry(directory: str) -> CollectorRegistry:
@@ -169,8 +228,7 @@ class RequestMetrics:
     before Flask routes the request (413s).
 
     The count is taken when the application hands its answer to the server,
-    before a byte is sent: a caller that has read an answer and then scrapes
-    always finds it counted. (The latency so excludes the time spent sending.)
+    before a byte is sent (the latency so excludes the time spent sending).
     """
 
     def __init__(self, app: WSGIApp, metrics: Metrics, endpoint_of: Callable[[dict[str, Any]], str]) -> None:
@@ -268,7 +326,8 @@ def init_app(app: Flask) -> None:
         registry = None
     else:
         registry = CollectorRegistry()
-    app.extensions[EXTENSION] = Metrics(registry)
+    # In one process a scrape flushes first, so no thread is needed.
+    app.extensions[EXTENSION] = Metrics(registry, FLUSH_SECONDS if registry is None else None)
     app.before_request_funcs.setdefault(None, []).insert(0, _note_endpoint)
     app.wsgi_app = RequestMetrics(  # type: ignore[method-assign]
         app.wsgi_app, app.extensions[EXTENSION], _endpoint_resolver(app)
@@ -286,7 +345,9 @@ def count_round(played: PlayedRound) -> PlayedRound:
 @blp.response(200, description="Prometheus text exposition format", content_type="text/plain")
 def metrics() -> Response:
     """Prometheus metrics: requests, latency, rounds, bets and amounts, summed over all workers."""
-    registry = current_app.extensions[EXTENSION].registry
+    extension: Metrics = current_app.extensions[EXTENSION]
+    extension.flush()  # this worker's counts are exact; others' at most FLUSH_SECONDS late
+    registry = extension.registry
     if registry is None:
         registry = multiprocess_registry(current_app.config["METRICS_DIR"])
     encoder, content_type = choose_encoder(request.headers.get("Accept", ""))

@@ -61,7 +61,11 @@ def loads(data: bytes | str) -> Any:
 
 
 def read_json_body(req: flask.Request) -> Any:
-    """The request's JSON body, parsed by :func:`loads`; an empty body is a 400."""
+    """The request's JSON body, parsed by :func:`loads`. A body sent as
+    anything but JSON is a 415; an empty body is a 400."""
+    if not req.is_json:
+        kind = req.mimetype or "none"
+        raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
     data = req.get_data(cache=True)
     if not data.strip():
         raise BadRequest("The request body is empty: send a JSON object")
@@ -73,16 +77,6 @@ class JsonParser(FlaskParser):
 
     def _raw_load_json(self, req: flask.Request) -> Any:
         return read_json_body(req)
-
-
-def require_json() -> None:
-    """``before_request`` hook: a body that is not JSON is a 415."""
-    request = flask.request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    if request.routing_exception is not None:
-        return  # 404 or 405: routing answers first
-    if request.method in ("POST", "PUT", "PATCH") and not request.is_json:
-        kind = request.mimetype or "none"
-        raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
 
 
 class BodyLimit:

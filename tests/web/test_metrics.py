@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from prometheus_client import CollectorRegistry
+
 from service.app import create_app
-from tests.server import gunicorn, worker_pids
+from service.web.metrics import FLUSH_SECONDS, Metrics
+from tests.server import ROOT, gunicorn, worker_pids
 
 ROUND = {
     "cards": ["9S", "KH", "2D", "7C", "5H"],
@@ -150,6 +153,49 @@ def test_each_app_has_its_own_registry_in_one_process():
     assert requests_counted(scrape(second), "/livez", "200") == 0
 
 
+def request_count(registry, endpoint="/v1/rounds"):
+    labels = {"endpoint": endpoint, "method": "POST", "status": "200"}
+    return registry.get_sample_value("baccarat_http_requests_total", labels) or 0
+
+
+def test_counts_wait_in_memory_until_flushed():
+    registry = CollectorRegistry()
+    metrics = Metrics(registry)
+    metrics.count_request("/v1/rounds", "POST", "200", 0.001)
+    metrics.count_request("/v1/rounds", "POST", "200", 0.002)
+    assert request_count(registry) == 0
+    metrics.flush()
+    assert request_count(registry) == 2
+    metrics.flush()  # nothing is written twice
+    assert request_count(registry) == 2
+
+
+def test_a_thread_flushes_the_counts_every_interval():
+    registry = CollectorRegistry()
+    metrics = Metrics(registry, flush_every=0.05)
+    metrics.count_request("/v1/rounds", "POST", "200", 0.001)
+    deadline = time.monotonic() + 5
+    while request_count(registry) == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert request_count(registry) == 1
+
+
+def test_a_worker_flushes_its_counts_when_it_exits():
+    """gunicorn.conf.py's worker_exit hook writes what the worker tallied."""
+    hooks = {}
+    exec((ROOT / "gunicorn.conf.py").read_text(), hooks)
+    registry = CollectorRegistry()
+    metrics = Metrics(registry)
+    metrics.count_request("/v1/rounds", "POST", "200", 0.001)
+    hooks["worker_exit"](None, None)
+    assert request_count(registry) == 1
+
+
+def settle():
+    """Let every worker's flushing thread write its counts to the shared files."""
+    time.sleep(FLUSH_SECONDS + 0.5)
+
+
 def test_a_metrics_directory_without_multiprocess_mode_fails_at_start(tmp_path):
     """prometheus_client picks its mode from PROMETHEUS_MULTIPROC_DIR when
     imported; an app told otherwise would count each worker apart."""
@@ -220,6 +266,7 @@ def test_several_workers_report_every_request_whichever_answers(tmp_path):
                 assert all(get(server, "/v1/rounds", f"round-{i}", body)[0] == 200 for i in numbers)
             finally:
                 resume(frozen)
+        settle()
         # ...and each reports all N when it answers the scrape.
         scrapes = {}
         for worker in (first, second):
@@ -252,6 +299,7 @@ def test_a_restart_starts_from_zero(tmp_path):
     with gunicorn(workers=2, env=env) as server:
         for i in range(5):
             get(server, "/v1/rounds", f"r{i}", body)
+        settle()
         assert rounds_counted(get(server, "/metrics", "s1")[1]) == 5
     assert list(metrics_dir.glob("*.db"))
     (metrics_dir / "keep.txt").write_text("not prometheus_client's")
@@ -271,6 +319,7 @@ def test_without_a_metrics_directory_gunicorn_makes_one_and_removes_it(tmp_path)
             assert all(get(server, "/v1/rounds", f"r{i}", body)[0] == 200 for i in range(5))
         finally:
             resume(frozen)
+        settle()
         frozen = only(server, second)
         try:
             scraped = get(server, "/metrics", "scrape")[1]

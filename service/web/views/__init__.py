@@ -62,7 +62,8 @@ class Blueprint(flask_smorest.Blueprint):
         def decorator(view: View) -> View:
             @wraps(view)
             def with_body(*args: Any, **kw: Any) -> Any:
-                return view(*args, load_or_abort(instance, read_json_body(request)), **kw)
+                body = read_json_body(request._get_current_object())  # type: ignore[attr-defined]
+                return view(*args, load_or_abort(instance, body), **kw)
 
             with_body._apidoc = document(view)._apidoc  # type: ignore[attr-defined]
             return with_body
