@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 
 from hypothesis import strategies as st
@@ -18,7 +19,8 @@ card = st.sampled_from(DECK)
 @st.composite
 def shoe_sequence(draw: st.DrawFn, min_size: int = 6, max_size: int = 12) -> list[Card]:
     """Cards as they could come out of an 8-deck shoe (no card more than 8 times)."""
-    return draw(st.lists(card, min_size=min_size, max_size=max_size))
+    cards = st.lists(card, min_size=min_size, max_size=max_size)
+    return draw(cards.filter(lambda drawn: max(Counter(drawn).values(), default=0) <= 8))
 
 
 amount = st.integers(min_value=100, max_value=2000).map(lambda cents: Decimal(cents).scaleb(-2))

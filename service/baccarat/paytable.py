@@ -55,7 +55,12 @@ def win(odds: Decimal | int | str, commission: Decimal = ZERO) -> Payout:
 
 @dataclass(frozen=True, slots=True)
 class PayLine:
-    """One line of a pay table: when it applies, and what the bet gets then."""
+    """One line of a pay table: when it applies, and what the bet gets then.
+
+    ``applies`` reads only each hand's total, card count, pair and perfect
+    pair, and what follows from them (outcome, naturals, cards used):
+    settling remembers payouts by those facts (:data:`.settlement.CoupFacts`).
+    """
 
     when: str
     applies: Callable[[Coup], bool]

@@ -16,6 +16,7 @@ from decimal import Decimal
 from .cards import Card, check_composition
 from .coup import Coup, deal
 from .errors import Problem, SeedError
+from .frozen import slot_setters
 from .money import ZERO, to_minor_unit
 from .settlement import Bet, SettledSlip, settle_slip, settle_slips
 from .shoe_deal import ShoeRound, shoe_round
@@ -100,6 +101,22 @@ def play(
     """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
     (with neither, by a freshly drawn seed): its top round, or round
     ``round_number`` of the whole shoe."""
+    return _played(rules, _deal_round(rules, cards, seed, round_number, commitment))
+
+
+#: A round just dealt: the coup, the cards sent but not used, the seed and
+#: the place in the shoe (when there are any).
+_Dealt = tuple[Coup, tuple[Card, ...], SeedRecord | None, ShoeRound | None]
+
+
+def _deal_round(
+    rules: Rules,
+    cards: Sequence[Card] | None,
+    seed: Seed | None,
+    round_number: int | None,
+    commitment: str | None,
+) -> _Dealt:
+    """What :func:`play` deals, before it is made a :class:`PlayedRound`."""
     if cards is not None and seed is not None:
         raise SeedError("Send either cards or a seed, not both")
     if cards is not None:
@@ -110,12 +127,12 @@ def play(
             )
         check_composition(cards, rules.decks)
         coup = deal(cards)
-        return PlayedRound(coup, rules, tuple(cards[coup.cards_used :]))
+        return coup, tuple(cards[coup.cards_used :]), None, None
     shoe, record = seeded_shoe(rules.decks, seed, commitment)
     if round_number is None:
-        return PlayedRound(deal(shoe), rules, seed=record)
+        return deal(shoe), (), record, None
     place = shoe_round(shoe, round_number, cut_card=rules.cut_card)
-    return PlayedRound(place.coup, rules, seed=record, shoe_round=place)
+    return place.coup, (), record, place
 
 
 def play_and_settle(
@@ -128,10 +145,9 @@ def play_and_settle(
     commitment: str | None = None,
 ) -> PlayedRound:
     """:func:`play`, then settle one slip on the round."""
-    played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
-    if not bets:
-        return played
-    return _settled(played, settlement=settle_slip(bets, played.coup, rules))
+    dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    settlement = settle_slip(bets, dealt[0], rules) if bets else None
+    return _played(rules, dealt, settlement=settlement)
 
 
 def play_and_settle_slips(
@@ -144,23 +160,34 @@ def play_and_settle_slips(
     commitment: str | None = None,
 ) -> PlayedRound:
     """:func:`play`, then settle many slips on the round."""
-    played = play(rules, cards=cards, seed=seed, round_number=round_number, commitment=commitment)
-    return _settled(played, slips=tuple(settle_slips(slips, played.coup, rules)))
+    dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    return _played(rules, dealt, slips=tuple(settle_slips(slips, dealt[0], rules)))
 
 
-def _settled(
-    played: PlayedRound, *, settlement: SettledSlip | None = None, slips: tuple[SettledSlip, ...] = ()
+(
+    _SET_COUP,
+    _SET_RULES,
+    _SET_UNUSED_CARDS,
+    _SET_SEED,
+    _SET_SETTLEMENT,
+    _SET_SLIPS,
+    _SET_SHOE_ROUND,
+) = slot_setters(PlayedRound, "coup", "rules", "unused_cards", "seed", "settlement", "slips", "shoe_round")
+
+
+def _played(
+    rules: Rules, dealt: _Dealt, *, settlement: SettledSlip | None = None, slips: tuple[SettledSlip, ...] = ()
 ) -> PlayedRound:
-    """A round just :func:`play`-ed (so settled on no slip yet), with its
-    settlement. What ``dataclasses.replace`` does, made directly: ``replace``
-    inspects the fields on every call and costs more than the rest of the
-    bookkeeping of a round, so every field must be named here."""
-    return PlayedRound(
-        coup=played.coup,
-        rules=played.rules,
-        unused_cards=played.unused_cards,
-        seed=played.seed,
-        settlement=settlement,
-        slips=slips,
-        shoe_round=played.shoe_round,
-    )
+    """The :class:`PlayedRound` of ``dealt``, settled on ``settlement`` or
+    ``slips``. Built with its slots' setters (:mod:`.frozen`), as the
+    frozen ``__init__`` costs as much as dealing the round."""
+    coup, unused_cards, seed, place = dealt
+    played = object.__new__(PlayedRound)
+    _SET_COUP(played, coup)
+    _SET_RULES(played, rules)
+    _SET_UNUSED_CARDS(played, unused_cards)
+    _SET_SEED(played, seed)
+    _SET_SETTLEMENT(played, settlement)
+    _SET_SLIPS(played, slips)
+    _SET_SHOE_ROUND(played, place)
+    return played
