@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema, ValidationError, fields, validate
 
 from service.baccarat.cards import parse_card
 from service.baccarat.odds import shoe_odds
@@ -23,6 +23,7 @@ from service.baccarat.play import play_and_settle, play_and_settle_slips
 from service.baccarat.shoe_play import play_shoe
 from service.baccarat.tables import resolve_rules
 from service.web.schemas.compiled import FALLBACK, FastSchema
+from service.web.schemas.fields import Amount, CardCode
 from service.web.schemas.odds import OddsResponseSchema
 from service.web.schemas.reference import TablesSchema
 from service.web.schemas.rounds import (
@@ -186,3 +187,185 @@ def test_odds_dump_equals_marshmallow(table, source):
     odds = shoe_odds(resolve_rules(table), **source)
     schema = OddsResponseSchema()
     assert schema.fast_dump(odds) == reference_dump(schema, odds)
+
+
+# --- the compiler's fast paths, on schemas made to reach each of them ---------
+
+
+def test_card_table_loads_as_parse_card():
+    table = CardCode.load_table
+    spellings = {r + s for r in [*"A23456789TJQKatjqk", "10", "1", "11", "0"] for s in "SHDCshdcX"}
+    for code in spellings | {"", "K", "KHH", " KH", "10 S"}:
+        try:
+            expected = parse_card(code)
+        except ValueError:
+            assert code not in table
+        else:
+            assert table[code] is expected
+
+
+@given(st.text(max_size=4))
+def test_card_table_refuses_what_parse_card_refuses(code):
+    try:
+        expected = parse_card(code)
+    except ValueError:
+        assert code not in CardCode.load_table
+    else:
+        assert CardCode.load_table[code] is expected
+
+
+@given(
+    st.sampled_from(["25.00", "5", "0.5", "10.005", "1e3", "-1", "0", "0.00", "NaN", " 5", "01", "1."])
+    | st.from_regex(r"[0-9.]{1,14}", fullmatch=True)
+    | st.text(max_size=5)
+)
+def test_amount_table_loads_as_the_field(text):
+    try:
+        expected = Amount()._deserialize(text, None, None)
+    except ValidationError:
+        with pytest.raises(KeyError):
+            Amount.load_table[text]
+    else:
+        loaded = Amount.load_table[text]
+        assert loaded == expected
+        assert str(loaded) == str(expected)
+
+
+class InnerSchema(FastSchema):
+    name = fields.String()
+    size = fields.Integer(dump_default=7)
+
+
+class ReadOnly:
+    """No __getitem__: read by attribute; ``broken`` raises AttributeError."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+    @property
+    def broken(self) -> Any:
+        raise AttributeError("broken")
+
+
+class OuterSchema(FastSchema):
+    title = fields.String(attribute="meta.title")
+    inner = fields.Nested(InnerSchema)
+    inners = fields.List(fields.Nested(InnerSchema))
+    card = CardCode()
+    cards = fields.List(CardCode())
+    flag = fields.Boolean()
+    count = fields.Integer()
+    broken = fields.String()
+    odd = fields.String(attribute="not an identifier")
+
+    omit_if_none = frozenset({"inner", "count"})
+
+
+def shaped(values: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """``values`` as a dict or as an object read by attribute."""
+    return st.sampled_from([values, ReadOnly(**values)])
+
+
+def objects(fields_: dict[str, st.SearchStrategy[Any]]) -> st.SearchStrategy[Any]:
+    return st.fixed_dictionaries({}, optional=fields_).flatmap(shaped)
+
+
+inner_object = objects(
+    {"name": st.none() | st.text(max_size=2) | st.integers(), "size": st.none() | st.integers()}
+)
+some_card = st.none() | st.sampled_from([parse_card("KH"), parse_card("10s")])
+outer_object = objects(
+    {
+        "meta": st.none() | objects({"title": st.none() | st.text(max_size=2)}),
+        "inner": st.none() | inner_object,
+        "inners": st.none() | st.lists(st.none() | inner_object, max_size=2),
+        "card": some_card,
+        "cards": st.none() | st.lists(some_card, max_size=2),
+        "flag": st.none() | st.booleans() | st.sampled_from([0, 1, "true", "no"]),
+        "count": st.none() | st.integers() | st.sampled_from([2.5, "3"]),
+        "not an identifier": st.text(max_size=2),
+    }
+)
+
+
+@settings(max_examples=300)
+@given(outer_object)
+def test_dump_fast_paths_equal_marshmallow(obj):
+    schema = OuterSchema()
+    expected = reference_dump(schema, obj)
+    assert schema.fast_dump(obj) == expected
+    assert schema.fast_dump(obj) == expected  # the type is known by now: the fast path
+
+
+class LoadedSchema(FastSchema):
+    code = CardCode(allow_none=True)
+    codes = fields.List(CardCode(), validate=validate.Length(equal=2))
+    amount = Amount(load_default=lambda: Decimal(1))
+    amounts = fields.List(Amount(), validate=validate.Length(max=2))
+    count = fields.Integer(validate=validate.Range(0, 5, min_inclusive=False), data_key="n")
+    strict = fields.Integer(strict=True, validate=validate.OneOf([1, 2, 3]), required=True)
+    kind = fields.String(validate=[validate.OneOf(["a", "b"]), validate.Length(max=1)], load_default="a")
+    inner = fields.Nested(InnerSchema, allow_none=True)
+    inners = fields.List(fields.Nested(InnerSchema))
+    maybe = fields.List(fields.String(allow_none=True))
+
+
+inner_body = st.fixed_dictionaries({}, optional={"name": st.text(max_size=2) | junk, "size": junk}) | junk
+loaded_body = (
+    st.fixed_dictionaries(
+        {"strict": st.sampled_from([1, 3, 4, True, 2.0]) | junk},
+        optional={
+            "code": card,
+            "codes": st.lists(card, max_size=3) | junk,
+            "amount": amount,
+            "amounts": st.lists(amount, max_size=3) | junk,
+            "n": st.integers(-1, 6) | st.sampled_from(["3", 2.0, True]) | junk,
+            "count": junk,
+            "kind": st.sampled_from(["a", "b", "c", "ab"]) | junk,
+            "inner": inner_body,
+            "inners": st.lists(inner_body, max_size=2) | junk,
+            "maybe": st.lists(st.none() | st.text(max_size=2) | junk, max_size=2) | junk,
+        },
+    )
+    | junk
+)
+
+
+@settings(max_examples=500)
+@given(loaded_body)
+def test_load_fast_paths_are_marshmallow_or_give_up(body):
+    schema = LoadedSchema()
+    fast = schema.fast_load(body)
+    if fast is not FALLBACK:
+        assert fast == reference_load(schema, body)
+
+
+def test_load_fast_paths_take_valid_input():
+    body = {
+        "code": None,
+        "codes": ["10s", "KH"],
+        "amounts": ["2.50", "3"],
+        "n": 5,
+        "strict": 2,
+        "kind": "b",
+        "inner": {"name": "x"},
+        "inners": [{}],
+        "maybe": [None, "y"],
+    }
+    schema = LoadedSchema()
+    fast = schema.fast_load(body)
+    assert fast is not FALLBACK
+    assert fast == reference_load(schema, body)
+    assert fast["amount"] == Decimal(1)
+
+
+class TreeSchema(FastSchema):
+    name = fields.String()
+    children = fields.List(fields.Nested(lambda: TreeSchema()))
+
+
+def test_a_schema_nested_in_itself_compiles():
+    tree = {"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]}
+    schema = TreeSchema()
+    assert schema.fast_load(tree) == reference_load(schema, tree) == tree
+    assert schema.fast_dump(tree) == reference_dump(schema, tree)

@@ -10,9 +10,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
-
 from prometheus_client import CollectorRegistry
+from prometheus_client.parser import text_string_to_metric_families
 
 from service.app import create_app
 from service.web.metrics import FLUSH_SECONDS, Metrics

@@ -3,7 +3,7 @@
 marshmallow walks every field through generic machinery on every call, which
 costs more than the whole rules engine on a typical round. :class:`FastSchema`
 keeps the schema as the one declaration of the contract and compiles it, on
-first use, into two closures:
+first use, into two functions generated as Python source:
 
 * a **dumper** that serialises exactly as ``Schema.dump`` would;
 * a **loader** for the successful case only: it either returns exactly what
@@ -11,17 +11,23 @@ first use, into two closures:
   anything unusual, and then marshmallow itself loads the data and reports
   the errors. So every error message still comes from marshmallow.
 
-Field types without a fast path go through the field's own ``serialize`` /
-``deserialize``. ``tests/web/test_compiled_schemas.py`` checks the compiled
-functions against marshmallow on generated inputs, valid and invalid.
+Nested schemas are compiled with their parent and their functions called
+directly. The built-in validators ``Length``, ``Range`` and ``OneOf`` are
+written out inline; a field may offer a table for loading strings
+(``load_table``) and an attribute it dumps as (``dump_attribute``), see
+:mod:`.fields`. Other field types and validators go through the field's own
+methods. ``tests/web/test_compiled_schemas.py`` checks the compiled functions
+against marshmallow on generated inputs, valid and invalid.
 """
 
 from __future__ import annotations
 
+import functools
+import keyword
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_dump
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate
 from marshmallow.utils import missing  # type: ignore[attr-defined]
 
 FALLBACK: Any = object()
@@ -30,7 +36,27 @@ Dumper = Callable[[Any], Any]
 Loader = Callable[[Any], Any]
 
 
+class GiveUp(Exception):
+    """Raised inside compiled loaders at the first sign of anything unusual;
+    :meth:`FastSchema.fast_load` answers :data:`FALLBACK`. An exception, not a
+    returned marker, so that nested loaders run inside comprehensions with no
+    check per item."""
+
+
+def _give_up(*args: Any) -> Any:
+    raise GiveUp
+
+
+def _not_plain() -> Any:
+    """Leaves a dumper's fast path: the general path reads the object."""
+    raise AttributeError
+
+
 _PLAIN_TYPES: set[type] = set()  # types without __getitem__: plain attribute access
+
+#: Schema classes being compiled, per direction: a schema nested in itself
+#: is bound late instead of compiled forever.
+_COMPILING: set[tuple[type, str]] = set()
 
 
 def _get_key(obj: Any, key: str) -> Any:
@@ -49,14 +75,42 @@ def _get_key(obj: Any, key: str) -> Any:
         return getattr(obj, key, missing)
 
 
+def _own(field: fields.Field[Any], name: str) -> Any:
+    """The fast-path helper ``name`` declared by the field's own class (a
+    subclass may change how it loads or dumps, so does not inherit it)."""
+    return vars(type(field)).get(name)
+
+
+def _attribute(value: str, name: str) -> str:
+    """Source reading attribute ``name`` of ``value``; AttributeError if absent."""
+    if name.isidentifier() and not keyword.iskeyword(name):
+        return f"{value}.{name}"
+    return f"getattr({value}, {name!r})"
+
+
+# --- dumping ------------------------------------------------------------------
+
+
+def _nested_dumper(schema: Schema) -> Dumper:
+    """The function dumping one object as ``schema.dump(obj)`` does, taken
+    once at compile time so that a nested object costs one call."""
+    if isinstance(schema, FastSchema) and type(schema).dump is FastSchema.dump:
+        return schema.fast_dump if schema.memoize_dump else schema._dump_function()
+    return functools.partial(schema.dump, many=False)
+
+
 def _value_expression(field: fields.Field[Any], value: str, names: dict[str, Any]) -> str:
     """Python source for how ``field`` turns the present value named
     ``value`` into JSON-ready data; helpers it needs go into ``names``."""
     if isinstance(field, fields.Nested) and not isinstance(field, fields.Pluck):
         nested = field.schema
         name = f"d{len(names)}"
-        names[name] = nested.fast_dump if isinstance(nested, FastSchema) else nested.dump
-        if nested.many or field.many:
+        many = bool(nested.many or field.many)
+        if not isinstance(nested, FastSchema):
+            names[name] = nested.dump
+            return f"None if {value} is None else {name}({value}, many={many})"
+        names[name] = _nested_dumper(nested)
+        if many:
             return f"None if {value} is None else [{name}(x) for x in {value}]"
         return f"None if {value} is None else {name}({value})"
     if isinstance(field, fields.List):
@@ -67,6 +121,9 @@ def _value_expression(field: fields.Field[Any], value: str, names: dict[str, Any
         return f"None if {value} is None else str({value})"
     if type(field) is fields.Integer and not field.as_string:
         return f"None if {value} is None else int({value})"
+    attribute = _own(field, "dump_attribute")
+    if attribute is not None:  # the field's _serialize reads this attribute
+        return f"None if {value} is None else {_attribute(value, attribute)}"
     name = f"s{len(names)}"
     names[name] = field._serialize
     if type(field) is fields.Boolean:
@@ -83,13 +140,31 @@ def _hooks(schema: Schema, tag: str) -> list[Callable[..., Any]] | None:
     return [getattr(schema, name) for name, _, _ in entries]
 
 
+def _read_lines(path: str, first: str, default: str | None) -> list[str]:
+    """Lines setting ``v`` to the value at dotted ``path`` as marshmallow
+    reads it, or to ``missing``; ``first`` reads the first step from ``obj``."""
+    head, *rest = path.split(".")
+    lines = [f"v = {first.format(repr(head))}"]
+    for key in rest:  # a dotted attribute: one step at a time, stopping at missing
+        lines.append(
+            f"if v is not missing: v = getattr(v, {key!r}, missing) "
+            f"if type(v) in _PLAIN else _get_key(v, {key!r})"
+        )
+    if default is not None:
+        lines.append(f"if v is missing: v = {default}")
+    return lines
+
+
 def compile_dump(schema: Schema) -> Dumper | None:
     """A function equal to ``schema.dump(obj)`` for a single object, or
     ``None`` when the schema's hooks are not modelled.
 
-    The function is generated as Python source, one statement per field,
-    so that a field costs an attribute read and a conversion, not a chain
-    of generic calls.
+    The function has a fast path for objects of a type without
+    ``__getitem__`` (read by attribute) and for plain dicts (read by key):
+    it reads every field straight, and any AttributeError or KeyError sends
+    the object down the general path instead, which reads each field as
+    marshmallow does (item access, else the attribute, else ``missing``).
+    Both paths are generated as Python source, a few lines per field.
     """
     pre, post = _hooks(schema, "pre_dump"), _hooks(schema, "post_dump")
     if pre is None or post is None:
@@ -101,112 +176,226 @@ def compile_dump(schema: Schema) -> Dumper | None:
         "missing": missing,
         "_get_key": _get_key,
         "_PLAIN": _PLAIN_TYPES,
-        "pre": pre,
-        "post": post,
+        "_not_plain": _not_plain,
     }
-    lines = ["def dump(obj):"]
-    if pre:
-        lines.append("    for hook in pre: obj = hook(obj, many=False)")
-    lines += ["    plain = type(obj) in _PLAIN", "    result = {}"]
+    general, by_attribute, by_key = [], [], []
     for index, (name, field) in enumerate(schema.dump_fields.items()):
         path = field.attribute or name
-        first, *rest = path.split(".")
-        lines.append(f"    v = getattr(obj, {first!r}, missing) if plain else _get_key(obj, {first!r})")
-        for key in rest:  # a dotted attribute: one step at a time, stopping at missing
-            lines.append(
-                f"    if v is not missing: v = getattr(v, {key!r}, missing) "
-                f"if type(v) in _PLAIN else _get_key(v, {key!r})"
-            )
         default = field.dump_default
-        if default is missing:
-            lines.append("    if v is not missing:")
-        else:
+        default_source = None
+        if default is not missing:
             names[f"default{index}"] = default
-            call = "()" if callable(default) else ""
-            lines.append(f"    if v is missing: v = default{index}{call}")
-            lines.append("    if v is not missing:")
-        expression = _value_expression(field, "v", names)
+            default_source = f"default{index}()" if callable(default) else f"default{index}"
         key = field.data_key or name
-        if key in omit:
-            lines.append(f"        v = {expression}")
-            lines.append(f"        if v is not None: result[{key!r}] = v")
-        else:
-            lines.append(f"        result[{key!r}] = {expression}")
-    if post:
-        lines.append("    for hook in post: result = hook(result, many=False)")
-    lines.append("    return result")
-    exec(compile("\n".join(lines), f"<dump {type(schema).__name__}>", "exec"), names)
+        expression = _value_expression(field, "v", names)
+        store = (
+            [f"v = {expression}", f"if v is not None: result[{key!r}] = v"]
+            if key in omit
+            else [f"result[{key!r}] = {expression}"]
+        )
+        guarded = ["if v is not missing:", *("    " + line for line in store)]
+        general += _read_lines(
+            path, "getattr(obj, {0}, missing) if plain else _get_key(obj, {0})", default_source
+        )
+        general += guarded
+        if default is not missing:  # may be absent: read as the general path does
+            by_attribute += _read_lines(path, "getattr(obj, {0}, missing)", default_source) + guarded
+            head = path.split(".")[0]
+            getter = "_get_key(obj, {0})" if hasattr(dict, head) else "obj.get({0}, missing)"
+            by_key += _read_lines(path, getter, default_source) + guarded
+            continue
+        # Always present on the fast path: a missing one raises and leaves it.
+        head, *rest = path.split(".")
+        steps = [f"v = {_attribute('v', step)} if type(v) in _PLAIN else _not_plain()" for step in rest]
+        by_attribute += [f"v = {_attribute('obj', head)}", *steps, *store]
+        by_key += [f"v = obj[{head!r}]", *steps, *store]
+    for n in range(len(pre)):
+        names[f"pre{n}"] = pre[n]
+    for n in range(len(post)):
+        names[f"post{n}"] = post[n]
+
+    def body(lines: list[str], indent: str) -> list[str]:
+        return [indent + "result = {}", *(indent + line for line in lines)]
+
+    source = [
+        "def general(obj):",
+        "    plain = type(obj) in _PLAIN",
+        *body(general, "    "),
+        "    return result",
+        "def dump(obj):",
+        *(f"    obj = pre{n}(obj, many=False)" for n in range(len(pre))),
+        "    kind = type(obj)",
+        "    if kind in _PLAIN:",
+        "        try:",
+        *body(by_attribute, "            "),
+        "        except (AttributeError, KeyError):",
+        "            result = general(obj)",
+        "    elif kind is dict:",
+        "        try:",
+        *body(by_key, "            "),
+        "        except (AttributeError, KeyError):",
+        "            result = general(obj)",
+        "    else:",
+        "        result = general(obj)",
+        *(f"    result = post{n}(result, many=False)" for n in range(len(post))),
+        "    return result",
+    ]
+    exec(compile("\n".join(source), f"<dump {type(schema).__name__}>", "exec"), names)
     dumper: Dumper = names["dump"]
     return dumper
 
 
-def _checker(field: fields.Field[Any]) -> Callable[[Any], bool] | None:
-    """A function telling whether every validator of ``field`` accepts a
-    value, or ``None`` when the field has no validators."""
-    validators = tuple(field.validators)
-    if not validators:
+# --- loading ------------------------------------------------------------------
+
+
+def _nested_loader(field: fields.Field[Any]) -> Loader | None:
+    """The raising loader of the FastSchema nested by ``field``, when it
+    loads exactly as that schema's ``load(value)``; else ``None``."""
+    if not isinstance(field, fields.Nested) or isinstance(field, fields.Pluck):
         return None
-
-    def accepts(value: Any) -> bool:
-        try:
-            for validator in validators:
-                if validator(value) is False:
-                    return False
-        except ValidationError:
-            return False
-        return True
-
-    return accepts
-
-
-def _value_loader(field: fields.Field[Any]) -> Loader:
-    """How one field turns a present, non-null input into its loaded value."""
-    accepts = _checker(field)
+    nested = field.schema
     if (
-        isinstance(field, fields.Nested)
-        and not isinstance(field, fields.Pluck)
-        and not field.many
-        and isinstance(field.schema, FastSchema)
-        and field.unknown is None
+        not isinstance(nested, FastSchema)
+        or type(nested).load is not FastSchema.load
+        or nested.many
+        or field.many
+        or field.unknown is not None
     ):
-        inner_load = field.schema.fast_load
-        if accepts is None:
-            return inner_load
-        return lambda value: inner_load(value) if accepts(value) else FALLBACK
-    if type(field) is fields.List:
-        item = _value_loader(field.inner)
+        return None
+    return nested._load_function()
 
-        def load_list(value: Any) -> Any:
-            if type(value) is not list:
-                return FALLBACK
-            loaded = []
-            for each in value:
-                one = item(each)
-                if one is FALLBACK:
-                    return FALLBACK
-                loaded.append(one)
-            return loaded if accepts is None or accepts(loaded) else FALLBACK
 
-        return load_list
-    if type(field) is fields.String:
-        if accepts is None:
-            return lambda value: value if type(value) is str else FALLBACK
-        return lambda value: value if type(value) is str and accepts(value) else FALLBACK
+def _raw(field: fields.Field[Any]) -> Loader:
+    """``field._deserialize``, raising GiveUp for a ValidationError."""
 
-    def load_any(value: Any) -> Any:
-        # Field.deserialize minus the missing/None handling done by the caller.
+    def deserialize(value: Any) -> Any:
         try:
-            loaded = field._deserialize(value, None, None)
+            return field._deserialize(value, None, None)
         except ValidationError:
-            return FALLBACK
-        return loaded if accepts is None or accepts(loaded) else FALLBACK
+            raise GiveUp from None
 
-    return load_any
+    return deserialize
+
+
+def _whole(field: fields.Field[Any]) -> Loader:
+    """``field.deserialize`` (null handling and validators included),
+    raising GiveUp for a ValidationError."""
+
+    def deserialize(value: Any) -> Any:
+        try:
+            return field.deserialize(value)
+        except ValidationError:
+            raise GiveUp from None
+
+    return deserialize
+
+
+def _item_expression(field: fields.Field[Any], item: str, names: dict[str, Any]) -> tuple[str, bool]:
+    """Source loading list item ``item`` with ``field``, raising GiveUp when
+    it cannot; and whether it may raise KeyError instead (a load table)."""
+    whole = f"w{len(names)}"
+    names[whole] = _whole(field)
+    if field.validators or field.allow_none:
+        return f"{whole}({item})", False
+    nested = _nested_loader(field)
+    if nested is not None:
+        names[whole] = nested
+        return f"{whole}({item})", False
+    table = _own(field, "load_table")
+    if table is not None:
+        names[f"t{whole}"] = table
+        return f"t{whole}[{item}] if type({item}) is str else {whole}({item})", True
+    if type(field) is fields.String:
+        return f"{item} if type({item}) is str else {whole}({item})", False
+    return f"{whole}({item})", False
+
+
+def _convert_lines(field: fields.Field[Any], names: dict[str, Any]) -> tuple[list[str], type | None]:
+    """Lines turning the present, non-null input ``v`` into the field's
+    deserialized value (validators not yet applied), raising GiveUp when
+    they cannot; and the exact type of the result, when known."""
+    nested = _nested_loader(field)
+    if nested is not None:
+        name = f"n{len(names)}"
+        names[name] = nested
+        return [f"v = {name}(v)"], None
+    if type(field) is fields.List:
+        items, refuses_by_key = _item_expression(field.inner, "x", names)
+        lines = ["if type(v) is not list: raise GiveUp", f"v = [{items} for x in v]"]
+        if refuses_by_key:
+            lines[1:] = ["try:", "    " + lines[1], "except KeyError:", "    raise GiveUp from None"]
+        return lines, list
+    if type(field) is fields.String:  # bytes, which marshmallow also takes, give up
+        return ["if type(v) is not str: raise GiveUp"], str
+    if type(field) is fields.Integer:  # exact ints load as themselves
+        return ["if type(v) is not int: raise GiveUp"], int
+    raw = f"r{len(names)}"
+    names[raw] = _raw(field)
+    table = _own(field, "load_table")
+    if table is not None:
+        names[f"t{raw}"] = table
+        return [
+            "if type(v) is str:",
+            "    try:",
+            f"        v = t{raw}[v]",
+            "    except KeyError:",
+            "        raise GiveUp from None",
+            "else:",
+            f"    v = {raw}(v)",
+        ], None
+    return [f"v = {raw}(v)"], None
+
+
+def _validator_lines(field: fields.Field[Any], kind: type | None, names: dict[str, Any]) -> list[str]:
+    """Lines raising GiveUp unless every validator of ``field`` accepts ``v``
+    (of exact type ``kind`` when known). Length, Range and OneOf are written
+    out with marshmallow's own comparisons; others are called."""
+    lines, others = [], []
+    for validator in field.validators:
+        n = len(names)
+        names[f"a{n}"], names[f"b{n}"] = getattr(validator, "min", None), getattr(validator, "max", None)
+        if type(validator) is validate.Length:
+            if validator.equal is not None:
+                names[f"a{n}"] = validator.equal
+                lines.append(f"if len(v) != a{n}: raise GiveUp")
+                continue
+            if validator.min is not None:
+                lines.append(f"if len(v) < a{n}: raise GiveUp")
+            if validator.max is not None:
+                lines.append(f"if len(v) > b{n}: raise GiveUp")
+        elif type(validator) is validate.Range:
+            if validator.min is not None:
+                lines.append(f"if v {'<' if validator.min_inclusive else '<='} a{n}: raise GiveUp")
+            if validator.max is not None:
+                lines.append(f"if v {'>' if validator.max_inclusive else '>='} b{n}: raise GiveUp")
+        elif (
+            type(validator) is validate.OneOf
+            and kind in (str, int)
+            and all(type(choice) in (str, int) for choice in validator.choices)
+        ):
+            # For a str or int, set membership is list membership: equal
+            # str and int values hash alike.
+            names[f"a{n}"] = frozenset(validator.choices)
+            lines.append(f"if v not in a{n}: raise GiveUp")
+        else:
+            others.append(validator)
+    if others:
+
+        def accepts(value: Any) -> bool:
+            try:
+                return all(validator(value) is not False for validator in others)
+            except ValidationError:
+                return False
+
+        name = f"c{len(names)}"
+        names[name] = accepts
+        lines.append(f"if not {name}(v): raise GiveUp")
+    return lines
 
 
 def compile_load(schema: Schema) -> Loader | None:
     """A function equal to ``schema.load(data)`` whenever that succeeds, or
-    returning :data:`FALLBACK`; ``None`` when the schema uses features the
+    raising :class:`GiveUp`; ``None`` when the schema uses features the
     compiler does not model (then marshmallow always loads it). Generated
     as Python source, one block per field, like :func:`compile_dump`."""
     validators, post = _hooks(schema, "validates_schema"), _hooks(schema, "post_load")
@@ -216,58 +405,55 @@ def compile_load(schema: Schema) -> Loader | None:
         or schema._hooks["validates"]
         or validators is None
         or post is None
+        or any("." in (field.attribute or "") for field in schema.load_fields.values())
     ):
         return None
     names: dict[str, Any] = {
         "missing": missing,
-        "FALLBACK": FALLBACK,
+        "GiveUp": GiveUp,
         "ValidationError": ValidationError,
         "RAISE": RAISE,
-        "validators": validators,
-        "post": post,
+        "known": {field.data_key or name for name, field in schema.load_fields.items()},
     }
-    known = {field.data_key or name for name, field in schema.load_fields.items()}
-    names["known"] = known
     lines = [
         "def load(data):",
         "    if type(data) is not dict or not known.issuperset(data):",
-        "        return FALLBACK",
+        "        raise GiveUp",
         "    result = {}",
     ]
     for index, (name, field) in enumerate(schema.load_fields.items()):
         key, attribute = field.data_key or name, field.attribute or name
-        lines += [f"    v = data.get({key!r}, missing)", "    if v is missing:"]
+        convert, kind = _convert_lines(field, names)
+        present = [*convert, *_validator_lines(field, kind, names), f"result[{attribute!r}] = v"]
+        if kind is None or field.allow_none:  # else the type test refuses a null
+            null = f"result[{attribute!r}] = None" if field.allow_none else "raise GiveUp"
+            present = ["if v is None:", f"    {null}", "else:", *("    " + line for line in present)]
+        if field.required and kind is not None and not field.allow_none:
+            # An absent value reads as None, which the type test refuses.
+            lines += [f"    v = data.get({key!r})", *("    " + line for line in present)]
+            continue
+        lines += [
+            f"    if {key!r} in data:",
+            f"        v = data[{key!r}]",
+            *("        " + line for line in present),
+        ]
+        default = field.load_default
+        names[f"default{index}"] = default
         if field.required:
-            lines.append("        return FALLBACK")
-        elif field.load_default is not missing:
-            names[f"default{index}"] = field.load_default
-            call = "()" if callable(field.load_default) else ""
-            lines.append(f"        result[{attribute!r}] = default{index}{call}")
-        else:
-            lines.append("        pass")
-        lines.append("    elif v is None:")
-        lines.append(
-            f"        result[{attribute!r}] = None" if field.allow_none else "        return FALLBACK"
-        )
-        names[f"load{index}"] = _value_loader(field)
-        lines += [
-            "    else:",
-            f"        v = load{index}(v)",
-            "        if v is FALLBACK:",
-            "            return FALLBACK",
-            f"        result[{attribute!r}] = v",
-        ]
-    if validators or post:
-        lines.append("    try:")
-        lines += [
-            f"        validators[{n}](result, many=False, partial=None, unknown=RAISE)"
-            for n in range(len(validators))
-        ]
-        lines += [
-            f"        result = post[{n}](result, many=False, partial=None, unknown=RAISE)"
-            for n in range(len(post))
-        ]
-        lines += ["    except ValidationError:", "        return FALLBACK"]
+            lines += ["    else:", "        raise GiveUp"]
+        elif callable(default):  # made afresh; a default that makes ``missing`` sets nothing
+            lines += ["    else:", f"        v = default{index}()"]
+            lines += [f"        if v is not missing: result[{attribute!r}] = v"]
+        elif default is not missing:
+            lines += ["    else:", f"        result[{attribute!r}] = default{index}"]
+    arguments = "(result, many=False, partial=None, unknown=RAISE)"
+    hooks = [f"val{n}{arguments}" for n in range(len(validators))]
+    hooks += [f"result = post{n}{arguments}" for n in range(len(post))]
+    names.update({f"val{n}": hook for n, hook in enumerate(validators)})
+    names.update({f"post{n}": hook for n, hook in enumerate(post)})
+    if hooks:
+        lines += ["    try:", *("        " + hook for hook in hooks)]
+        lines += ["    except ValidationError:", "        raise GiveUp from None"]
     lines.append("    return result")
     exec(compile("\n".join(lines), f"<load {type(schema).__name__}>", "exec"), names)
     loader: Loader = names["load"]
@@ -285,8 +471,8 @@ class FastSchema(Schema):
     #: a recently dumped object is reused. Reused results must not be mutated.
     memoize_dump: ClassVar[bool] = False
 
-    _compiled_dump: Dumper | bool | None = False  # False: not compiled yet
-    _compiled_load: Loader | bool | None = False
+    _dumper: Dumper | None = None  # compiled on first use
+    _loader: Loader | None = None  # raises GiveUp; compiled on first use
     _memo: dict[int, tuple[Any, Any]] | None = None
 
     @post_dump
@@ -297,31 +483,52 @@ class FastSchema(Schema):
                 del data[key]
         return data
 
+    def _dump_function(self) -> Dumper:
+        """The compiled dumper (marshmallow's dump if the schema is not
+        modelled), compiled now with the schemas it nests."""
+        if self._dumper is None:
+            compiling = (type(self), "dump")
+            if compiling in _COMPILING:  # nested in itself: bound late
+                return self.fast_dump
+            _COMPILING.add(compiling)
+            try:
+                self._dumper = compile_dump(self) or functools.partial(Schema.dump, self)
+            finally:
+                _COMPILING.discard(compiling)
+        return self._dumper
+
+    def _load_function(self) -> Loader:
+        """The compiled loader, raising GiveUp (always, if the schema is not
+        modelled), compiled now with the schemas it nests."""
+        if self._loader is None:
+            compiling = (type(self), "load")
+            if compiling in _COMPILING:  # nested in itself: bound late
+                return self._load_late
+            _COMPILING.add(compiling)
+            try:
+                self._loader = compile_load(self) or _give_up
+            finally:
+                _COMPILING.discard(compiling)
+        return self._loader
+
+    def _load_late(self, data: Any) -> Any:
+        return self._load_function()(data)
+
     def fast_dump(self, obj: Any) -> Any:
         if not self.memoize_dump:
-            return self._dump_compiled(obj)
+            return (self._dumper or self._dump_function())(obj)
         memo = self._memo if self._memo is not None and len(self._memo) < MEMO_SIZE else {}
         hit = memo.get(id(obj))
-        if hit is None or hit[0] is not obj:
-            hit = memo[id(obj)] = (obj, self._dump_compiled(obj))  # holding obj keeps its id unique
+        if hit is None or hit[0] is not obj:  # holding obj keeps its id unique
+            hit = memo[id(obj)] = (obj, (self._dumper or self._dump_function())(obj))
         self._memo = memo
         return hit[1]
 
-    def _dump_compiled(self, obj: Any) -> Any:
-        if self._compiled_dump is False:
-            self._compiled_dump = compile_dump(self)
-        if self._compiled_dump is None:
-            return super().dump(obj)
-        assert callable(self._compiled_dump)
-        return self._compiled_dump(obj)
-
     def fast_load(self, data: Any) -> Any:
-        if self._compiled_load is False:
-            self._compiled_load = compile_load(self)
-        if self._compiled_load is None:
+        try:
+            return (self._loader or self._load_function())(data)
+        except GiveUp:
             return FALLBACK
-        assert callable(self._compiled_load)
-        return self._compiled_load(data)
 
     def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         if many or (many is None and self.many):

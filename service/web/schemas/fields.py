@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from collections.abc import Mapping
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields
 
-from ...baccarat.cards import Card, parse_card
+from ...baccarat.cards import RANKS, SUITS, Card, parse_card
 
 _AMOUNT = re.compile(r"(0|[1-9][0-9]{0,11})(\.[0-9]{1,8})?")
 _RATE = re.compile(r"0(\.[0-9]{1,4})?")
@@ -24,8 +27,30 @@ class _Documented(fields.Field[Any]):
         super().__init__(metadata={**self.doc, **kwargs.pop("metadata", {})}, **kwargs)
 
 
+def _card_codes() -> dict[str, Card]:
+    """Every string :func:`parse_card` accepts, with its card: each spelling
+    of each rank and suit, in either case."""
+    spellings = {
+        r + s
+        for rank in (*RANKS, "10")
+        for suit in SUITS
+        for r in (rank, rank.lower())
+        for s in (suit, suit.lower())
+    }
+    codes = {}
+    for code in sorted(spellings):
+        with contextlib.suppress(ValueError):
+            codes[code] = parse_card(code)
+    return codes
+
+
 class CardCode(_Documented):
     """A card code in, a :class:`Card` inside, the canonical code out."""
+
+    #: For compiled schemas (:mod:`.compiled`): every string this field loads,
+    #: with what it loads as; and the attribute a card is dumped as.
+    load_table: ClassVar[Mapping[str, Card]] = MappingProxyType(_card_codes())
+    dump_attribute: ClassVar[str] = "code"
 
     doc: ClassVar[dict[str, Any]] = {
         "type": "string",
@@ -62,6 +87,21 @@ def _parse_amount(text: str) -> Decimal | str:
     return amount
 
 
+class _AmountTable(dict[str, Decimal]):
+    """``table[text]``: the amount ``text`` writes, or KeyError when it writes
+    none. Amounts read are kept (a few thousand at most): a plain dict lookup
+    is cheaper than calling the cached parser."""
+
+    def __missing__(self, text: str) -> Decimal:
+        amount = _parse_amount(text)
+        if isinstance(amount, str):
+            raise KeyError(text)
+        if len(self) >= 4096:
+            self.clear()
+        self[text] = amount
+        return amount
+
+
 class Amount(_Documented):
     """An exact positive amount: a decimal string (or a JSON number, read as
     a decimal, never a float). Exponents, NaN, Infinity, negative and zero
@@ -75,6 +115,8 @@ class Amount(_Documented):
         "description": "Decimal string, at most the table's minor-unit digits "
         "after the point (2 by default); positive",
     }
+    #: For compiled schemas (:mod:`.compiled`): string amounts and what they load as.
+    load_table: ClassVar[Mapping[str, Decimal]] = _AmountTable()
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
         if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
