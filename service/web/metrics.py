@@ -40,6 +40,7 @@ import time
 import weakref
 from collections import Counter as Tally
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from typing import Any
 
 from flask import Flask, Response, current_app, request
@@ -48,16 +49,19 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_client.multiprocess import MultiProcessCollector
 from werkzeug.exceptions import HTTPException
 
+from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
 from ..baccarat.settlement import SettledSlip
+from ..baccarat.tables import BetType
 from .views import Blueprint
 
 EXTENSION = "baccarat.metrics"
 UNMATCHED = "unmatched"
-ENDPOINT_KEY = "baccarat.endpoint"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: Seconds. One round takes about a millisecond; a full table of slips, seconds.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+#: Distinct (bet type, result, stake, return) whose counts are remembered.
+TERMS_REMEMBERED = 4096
 #: Longest a worker's counts wait in memory before they reach the shared files.
 FLUSH_SECONDS = 1.0
 
@@ -85,6 +89,7 @@ class Metrics:
         self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
         self._http: dict[tuple[str, str, str], tuple[Any, Any]] = {}
         self._bets: dict[tuple[str, str, int], tuple[Any, Any, Any]] = {}
+        self._terms: dict[tuple[BetType, Result, Decimal, Decimal, int], tuple[Any, ...]] = {}
         http = ["endpoint", "method", "status"]
         self.requests = Counter("baccarat_http_requests", "HTTP requests answered", http, registry=registry)
         self.latency = Histogram(
@@ -176,12 +181,28 @@ class Metrics:
 
     def _count_slip(self, pending: Tally[Any], slip: SettledSlip, unit: int) -> None:
         """One slip's bets, counted one by one (a slip holds a few bets)."""
+        terms = self._terms
         for settled in slip.bets:
-            bets, staked, returned = self._bet_children(settled.bet.type.value, settled.result.value, unit)
+            key = (settled.bet.type, settled.result, settled.amount, settled.returned, unit)
+            found = terms.get(key)
+            if found is None:
+                found = self._counted_terms(key)
+            bets, staked, staked_units, returned, returned_units = found
             pending[bets] += 1
-            pending[staked] += int(settled.amount.scaleb(unit))
-            if settled.returned:
-                pending[returned] += int(settled.returned.scaleb(unit))
+            pending[staked] += staked_units
+            if returned_units:
+                pending[returned] += returned_units
+
+    def _counted_terms(self, key: tuple[BetType, Result, Decimal, Decimal, int]) -> tuple[Any, ...]:
+        """What one settled bet adds, by counter: tables repeat the same few
+        (type, result, stake, return), so this is remembered."""
+        kind, result, amount, paid, unit = key
+        bets, staked, returned = self._bet_children(kind.value, result.value, unit)
+        found = (bets, staked, int(amount.scaleb(unit)), returned, int(paid.scaleb(unit)))
+        if len(self._terms) >= TERMS_REMEMBERED:
+            self._terms.clear()
+        self._terms[key] = found
+        return found
 
     def _count_slips(self, pending: Tally[Any], slips: Iterable[SettledSlip], unit: int) -> None:
         """A table of slips: tallied first, in C (Counter over tuples). It can
@@ -255,25 +276,34 @@ class RequestMetrics:
             )
 
 
-def _note_endpoint() -> None:
-    """``before_request``: remember the route template for the middleware
-    (Flask clears its request from the environ when it is done)."""
-    handled = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup, not two
-    rule = handled.url_rule
-    handled.environ[ENDPOINT_KEY] = UNMATCHED if rule is None else rule.rule
+#: Paths whose route template is remembered; past this many (a scan of random
+#: URLs), further paths are routed each time instead.
+ROUTES_REMEMBERED = 512
 
 
 def _endpoint_resolver(app: Flask) -> Callable[[dict[str, Any]], str]:
+    """The route template of a request, from its path and method, as Flask
+    routes it (``unmatched`` when it matches no route). Routing costs more
+    than a dictionary lookup, and a service sees the same few paths, so
+    each path's template is remembered."""
+    remembered: dict[tuple[str, str, str], str] = {}
+
     def endpoint_of(environ: dict[str, Any]) -> str:
-        endpoint = environ.get(ENDPOINT_KEY)
-        if endpoint is not None:
-            return str(endpoint)
-        # Answered before Flask ran (a body refused by size): route it here.
-        try:
-            rule, _ = app.url_map.bind_to_environ(environ).match(return_rule=True)
-        except HTTPException:
-            return UNMATCHED
-        return str(rule.rule)
+        key = (
+            environ.get("SCRIPT_NAME", ""),
+            environ.get("PATH_INFO", ""),
+            environ.get("REQUEST_METHOD", ""),
+        )
+        endpoint = remembered.get(key)
+        if endpoint is None:
+            try:
+                rule, _ = app.url_map.bind_to_environ(environ).match(return_rule=True)
+                endpoint = str(rule.rule)
+            except HTTPException:
+                endpoint = UNMATCHED
+            if len(remembered) < ROUTES_REMEMBERED:
+                remembered[key] = endpoint
+        return endpoint
 
     return endpoint_of
 
@@ -328,7 +358,6 @@ def init_app(app: Flask) -> None:
         registry = CollectorRegistry()
     # In one process a scrape flushes first, so no thread is needed.
     app.extensions[EXTENSION] = Metrics(registry, FLUSH_SECONDS if registry is None else None)
-    app.before_request_funcs.setdefault(None, []).insert(0, _note_endpoint)
     app.wsgi_app = RequestMetrics(  # type: ignore[method-assign]
         app.wsgi_app, app.extensions[EXTENSION], _endpoint_resolver(app)
     )

@@ -60,7 +60,9 @@ class RequestId:
         _current.set(request_id)
 
         def start_with_id(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            return start_response(status, [*_without_id(headers), (HEADER, request_id)], *exc_info)
+            headers = _without_id(headers)  # the application's own list, or a new one
+            headers.append((HEADER, request_id))
+            return start_response(status, headers, *exc_info)
 
         try:
             body = self.app(environ, start_with_id)
