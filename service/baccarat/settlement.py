@@ -239,12 +239,23 @@ def _table(rules: Rules) -> _Table:
 
 
 _new = object.__new__
+_SET_TYPE, _SET_STAKE, _SET_BET_ID = slot_setters(Bet, "type", "amount", "id")
 _SET_BET, _SET_AMOUNT, _SET_RESULT, _SET_WIN, _SET_COMMISSION, _SET_BET_RETURNED = slot_setters(
     SettledBet, "bet", "amount", "result", "win", "commission", "returned"
 )
 _SET_BETS, _SET_STAKED, _SET_SLIP_RETURNED, _SET_ID = slot_setters(
     SettledSlip, "bets", "staked", "returned", "id"
 )
+
+
+def make_bet(type: BetType, amount: Decimal, id: str | None = None) -> Bet:
+    """``Bet(type=type, amount=amount, id=id)``, built through its slots'
+    setters (:mod:`.frozen`): a request's slips can hold thousands of bets."""
+    bet = _new(Bet)
+    _SET_TYPE(bet, type)
+    _SET_STAKE(bet, amount)
+    _SET_BET_ID(bet, id)
+    return bet
 
 
 class Settler:

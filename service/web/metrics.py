@@ -20,25 +20,28 @@ gunicorn.conf.py empties the directory when gunicorn starts (stale files
 would resurrect old counts) and marks dead workers. Without it (tests, the
 Flask dev server) each app has its own registry in the one process.
 
-Counters are tallied in the worker's memory and written out in one go
+Counts are tallied in the worker's memory and written out in one go
 (:meth:`Metrics.flush`): at least every :data:`FLUSH_SECONDS` by a
 background thread, before the worker's own scrape, and when the worker
 exits (gunicorn.conf.py's ``worker_exit``). Writing each increment through
 to the shared files cost a tenth of a round (docs/performance.md). So a
 scrape answered by another worker may miss the last second of counts, and
 a worker killed outright (SIGKILL, out of memory) loses at most its last
-second; nothing else is ever lost or counted twice. The latency histogram
-is written on each request.
+second; nothing else is ever lost or counted twice. Latencies are tallied
+the same way, by histogram bucket.
 """
 
 from __future__ import annotations
 
 import glob
+import math
 import os
 import threading
 import time
 import weakref
+from bisect import bisect_left
 from collections import Counter as Tally
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
@@ -60,6 +63,8 @@ UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: Seconds. One round takes about a millisecond; a full table of slips, seconds.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+#: The histogram's bucket bounds, +Inf included, as prometheus_client keeps them.
+BUCKET_BOUNDS = (*LATENCY_BUCKETS, math.inf)
 #: Distinct (bet type, result, stake, return) whose counts are remembered.
 TERMS_REMEMBERED = 4096
 #: Longest a worker's counts wait in memory before they reach the shared files.
@@ -82,6 +87,8 @@ class Metrics:
     def __init__(self, registry: CollectorRegistry | None, flush_every: float | None = None) -> None:
         self.registry = registry
         self._pending: Tally[Any] = Tally()  # counter child -> amount not yet written
+        self._observed: Tally[tuple[Any, int]] = Tally()  # (histogram child, bucket) -> observations
+        self._seconds: defaultdict[Any, float] = defaultdict(float)  # histogram child -> their sum
         self._lock = threading.Lock()
         self._flush_every = flush_every
         self._flusher_pid: int | None = None
@@ -134,18 +141,29 @@ class Metrics:
         found = self._http.get(key)
         if found is None:
             found = self._http[key] = (self.requests.labels(*key), self.latency.labels(*key))
-        found[1].observe(seconds)
+        bucket = bisect_left(BUCKET_BOUNDS, seconds)  # the first bound >= seconds, as observe() finds it
         with self._lock:
             self._pending[found[0]] += 1
+            self._observed[found[1], bucket] += 1
+            self._seconds[found[1]] += seconds
         if self._flush_every is not None and self._flusher_pid != _cached_pid():
             self._start_flusher()
 
     def flush(self) -> None:
-        """Write the counts tallied so far to the counters."""
+        """Write the counts and latencies tallied so far to the metrics."""
         with self._lock:
-            pending, self._pending = self._pending, Tally()
+            pending, observed, seconds = self._pending, self._observed, self._seconds
+            self._pending, self._observed, self._seconds = Tally(), Tally(), defaultdict(float)
         for child, amount in pending.items():
             child.inc(amount)
+        # prometheus_client has no call that adds many observations at once:
+        # they are added to the histogram's own bucket and sum values, which
+        # is what observe() does one at a time (tests/web/test_metrics.py
+        # checks that both give the same exposition).
+        for (histogram, bucket), count in observed.items():
+            histogram._buckets[bucket].inc(count)
+        for histogram, total in seconds.items():
+            histogram._sum.inc(total)
 
     def _start_flusher(self) -> None:
         """Start this process's flushing thread (again after a fork: threads

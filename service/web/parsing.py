@@ -45,13 +45,25 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+#: One decoder for every request: ``json.loads`` with options builds a new
+#: decoder and scanner per call, a third of the parse of a round's body.
+_DECODER = json.JSONDecoder(
+    parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_unique_keys
+)
+
+
 def loads(data: bytes | str) -> Any:
     """Parse a request body: numbers as ``Decimal``, no NaN, no duplicate
-    keys, no unbounded nesting. Raises :class:`BadRequest` with the reason."""
+    keys, no unbounded nesting. Raises :class:`BadRequest` with the reason.
+    (What ``json.loads`` with these options does, on one shared decoder.)"""
     try:
-        return json.loads(
-            data, parse_float=Decimal, parse_constant=_reject_constant, object_pairs_hook=_unique_keys
-        )
+        if isinstance(data, str):
+            if data.startswith("\ufeff"):
+                raise ValueError("Unexpected UTF-8 BOM (decode using utf-8-sig)")
+            text = data
+        else:
+            text = data.decode(json.detect_encoding(data), "surrogatepass")
+        return _DECODER.decode(text)
     except RecursionError:
         raise BadRequest("The JSON body is nested too deeply to be a baccarat request") from None
     except UnicodeDecodeError:

@@ -169,6 +169,33 @@ def test_counts_wait_in_memory_until_flushed():
     assert request_count(registry) == 2
 
 
+def test_tallied_latencies_give_the_exposition_observe_gives():
+    """Latencies are added to the histogram in bulk, through its bucket and
+    sum values: the result must be what prometheus_client's observe() gives
+    (so a release that changes how it keeps a histogram fails here)."""
+    latencies = [0, 0.0004, 0.001, 0.0010001, 0.0025, 0.3, 1, 2.5, 9.99, 10, 10.5, 120]
+    tallied, observed = CollectorRegistry(), CollectorRegistry()
+    metrics, reference = Metrics(tallied), Metrics(observed)
+    for seconds in latencies:
+        metrics.count_request("/v1/rounds", "POST", "200", seconds)
+        reference.latency.labels("/v1/rounds", "POST", "200").observe(seconds)
+    metrics.flush()
+    name = "baccarat_http_request_duration_seconds"
+    from_bulk = {
+        (s.name, tuple(sorted(s.labels.items()))): s.value for f in tallied.collect() for s in f.samples
+    }
+    from_observe = {
+        (s.name, tuple(sorted(s.labels.items()))): s.value for f in observed.collect() for s in f.samples
+    }
+
+    def histogram(samples):  # its creation time is the one thing that may differ
+        return {k: v for k, v in samples.items() if k[0].startswith(name) and not k[0].endswith("_created")}
+
+    assert histogram(from_bulk) == histogram(from_observe)
+    labels = (("endpoint", "/v1/rounds"), ("method", "POST"), ("status", "200"))
+    assert histogram(from_bulk)[name + "_count", labels] == len(latencies)
+
+
 def test_a_thread_flushes_the_counts_every_interval():
     registry = CollectorRegistry()
     metrics = Metrics(registry, flush_every=0.05)

@@ -5,12 +5,13 @@ import http.client
 import io
 import json
 import logging
+import os
 
 import pytest
 
 from service.app import create_app
 from service.web.logs import RequestIdFilter, json_formatter
-from service.web.request_id import VALID, accept_or_generate, current_request_id
+from service.web.request_id import VALID, RequestId, accept_or_generate, current_request_id, new_request_id
 from tests.server import gunicorn
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
@@ -161,3 +162,20 @@ def call(server, key, request_id, body):
         return response.status, response.getheader("X-Request-ID")
     finally:
         connection.close()
+
+
+def test_generated_ids_are_unique_and_differ_in_a_forked_worker():
+    RequestId(lambda environ, start_response: [])  # registers the fork hook, as the app does
+    ids = [new_request_id() for _ in range(1000)]
+    assert len(set(ids)) == 1000
+    assert all(len(request_id) == 32 and VALID.fullmatch(request_id) for request_id in ids)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the "worker": its first id
+        os.write(write, new_request_id().encode())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    in_child = os.read(read, 64).decode()
+    os.close(read)
+    os.close(write)
+    assert in_child[:16] != ids[0][:16]  # a prefix of its own

@@ -14,7 +14,7 @@ from marshmallow import (
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS
-from ...baccarat.settlement import Bet
+from ...baccarat.settlement import Bet, make_bet
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType
 from .compiled import FastSchema
 from .fields import Amount, CardCode
@@ -66,7 +66,7 @@ class BetSchema(FastSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> Bet:
-        return Bet(type=_BET_TYPE[data["type"]], amount=data["amount"], id=data.get("id"))
+        return make_bet(_BET_TYPE[data["type"]], data["amount"], data.get("id"))
 
 
 class RoundInputSchema(SeedInputSchema):
