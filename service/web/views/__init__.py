@@ -74,6 +74,10 @@ class Blueprint(flask_smorest.Blueprint):
         """Document the answer and dump what the view returns with ``schema``."""
         document: Callable[[View], View] = super().response(status_code, schema, **kwargs)
         instance = resolve_schema_instance(schema) if isinstance(schema, type | Schema) else None
+        dump: Callable[[Any], Any] | None = None
+        if instance is not None:
+            single = isinstance(instance, FastSchema) and not instance.many
+            dump = instance.fast_dump if single else instance.dump
 
         def decorator(view: View) -> View:
             @wraps(view)
@@ -81,7 +85,7 @@ class Blueprint(flask_smorest.Blueprint):
                 result, status, headers = unpack_tuple_response(view(*args, **kw))
                 if isinstance(result, Response):
                     return result
-                data = result if instance is None else instance.dump(result)
+                data = result if dump is None else dump(result)
                 return json_response(data, status or status_code, headers)
 
             answer._apidoc = document(view)._apidoc  # type: ignore[attr-defined]
