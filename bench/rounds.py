@@ -44,7 +44,7 @@ TARGET_RATIO = 0.80
 TARGET_BETS_PER_SECOND = 100_000
 
 
-def throughput_ratio(rounds: int = 3, seconds: float = 4) -> list[str]:
+def throughput_ratio(rounds: int = 5, seconds: float = 4) -> list[str]:
     body = json.dumps(ROUND).encode()
     service, empty = [], []
     with gunicorn(workers=2) as app, gunicorn(workers=2, app="bench.baseline:create_app()") as base:
