@@ -57,6 +57,20 @@ _PLAIN_TYPES: set[type] = set()  # types without __getitem__: plain attribute ac
 #: Schema classes being compiled, per direction: a schema nested in itself
 #: is bound late instead of compiled forever.
 _COMPILING: set[tuple[type, str]] = set()
+_NESTED_IN_ITSELF: Any = object()
+
+
+def _compile_once(schema: Schema, direction: str, compile: Callable[[Any], Any]) -> Any:
+    """``compile(schema)``, or :data:`_NESTED_IN_ITSELF` when the schema is
+    already being compiled in that direction (it nests itself)."""
+    compiling = (type(schema), direction)
+    if compiling in _COMPILING:
+        return _NESTED_IN_ITSELF
+    _COMPILING.add(compiling)
+    try:
+        return compile(schema)
+    finally:
+        _COMPILING.discard(compiling)
 
 
 def _get_key(obj: Any, key: str) -> Any:
@@ -487,28 +501,20 @@ class FastSchema(Schema):
         """The compiled dumper (marshmallow's dump if the schema is not
         modelled), compiled now with the schemas it nests."""
         if self._dumper is None:
-            compiling = (type(self), "dump")
-            if compiling in _COMPILING:  # nested in itself: bound late
+            compiled = _compile_once(self, "dump", compile_dump)
+            if compiled is _NESTED_IN_ITSELF:
                 return self.fast_dump
-            _COMPILING.add(compiling)
-            try:
-                self._dumper = compile_dump(self) or functools.partial(Schema.dump, self)
-            finally:
-                _COMPILING.discard(compiling)
+            self._dumper = compiled or functools.partial(Schema.dump, self)
         return self._dumper
 
     def _load_function(self) -> Loader:
         """The compiled loader, raising GiveUp (always, if the schema is not
         modelled), compiled now with the schemas it nests."""
         if self._loader is None:
-            compiling = (type(self), "load")
-            if compiling in _COMPILING:  # nested in itself: bound late
+            compiled = _compile_once(self, "load", compile_load)
+            if compiled is _NESTED_IN_ITSELF:
                 return self._load_late
-            _COMPILING.add(compiling)
-            try:
-                self._loader = compile_load(self) or _give_up
-            finally:
-                _COMPILING.discard(compiling)
+            self._loader = compiled or _give_up
         return self._loader
 
     def _load_late(self, data: Any) -> Any:
