@@ -24,6 +24,7 @@ import flask
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
+from .encoding import dumps
 from .problems import PROBLEM_JSON, problem_document
 
 StartResponse = Callable[..., Any]
@@ -163,9 +164,7 @@ class BodyLimit:
     def _refuse(
         environ: dict[str, Any], start_response: StartResponse, status: int, title: str, detail: str
     ) -> Iterable[bytes]:
-        body = json.dumps(
-            problem_document(status, title, detail, instance=environ.get("PATH_INFO", "/"))
-        ).encode()
+        body = dumps(problem_document(status, title, detail, instance=environ.get("PATH_INFO", "/")))
         start_response(
             f"{status} {title}",
             [("Content-Type", PROBLEM_JSON), ("Content-Length", str(len(body))), ("Connection", "close")],

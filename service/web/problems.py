@@ -11,7 +11,6 @@ as a 422), one for the rules engine's domain errors.
 from __future__ import annotations
 
 import http
-import json
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -22,6 +21,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..baccarat.errors import BaccaratError, Path
+from .encoding import dumps
 from .schemas.problems import ProblemSchema
 
 PROBLEM_JSON = "application/problem+json"
@@ -55,9 +55,7 @@ def problem_document(
 def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
     """A Flask response carrying a problem document."""
     body.setdefault("instance", request.path)
-    response = current_app.response_class(
-        json.dumps(body, ensure_ascii=False), status=body["status"], mimetype=PROBLEM_JSON
-    )
+    response = current_app.response_class(dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
