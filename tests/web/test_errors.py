@@ -1,10 +1,11 @@
 """Every bad input gets a clear problem+json 4xx, never a 500, never a settlement."""
 
 import json
+from decimal import Decimal
 
 import pytest
 
-from service.web.parsing import BodyLimit
+from service.web.parsing import BodyLimit, loads
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
@@ -48,6 +49,42 @@ def assert_problem(response, status, pointer=None, detail_part=None):
 )
 def test_bodies_that_are_not_json_are_400(client, raw, detail_part):
     assert_problem(post_raw(client, raw), 400, detail_part=detail_part)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"a": [1, 2.50, "x"]}',
+        '{"a": 1}'.encode("utf-8-sig"),
+        '{"a": "\u00e9"}'.encode("utf-16"),
+        '{"a": 1}'.encode("utf-32-le"),
+        '{"a": 1}',
+        '\ufeff{"a": 1}',
+        b"\xff",
+    ],
+)
+def test_the_body_parser_reads_what_json_loads_reads(raw):
+    """``loads`` shares one decoder; it must read every encoding and BOM as
+    ``json.loads`` with the same options does."""
+
+    def outcome(parse):
+        try:
+            return parse(raw)
+        except ValueError as error:  # BadRequest is not a ValueError: compare by kind
+            return type(error).__name__
+        except Exception as error:
+            return "refused" if "400" in str(error) else repr(error)
+
+    expected = outcome(lambda data: json.loads(data, parse_float=Decimal))
+    got = outcome(loads)
+    assert got == expected or (got == "refused" and expected in ("JSONDecodeError", "UnicodeDecodeError"))
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/json; charset=utf-8", "application/ld+json"]
+)
+def test_json_content_types_are_accepted(client, content_type):
+    assert post_raw(client, json.dumps(ROUND), content_type=content_type).status_code == 200
 
 
 @pytest.mark.parametrize(
