@@ -80,9 +80,9 @@ class Metrics:
     """The service's metrics, registered in ``registry`` (None in multiprocess
     mode, where values go to files and a scrape reads those).
 
-    Counter increments wait in :attr:`_pending` until :meth:`flush`; with
-    ``flush_every`` (seconds) a daemon thread in each process flushes them
-    that often."""
+    Counter increments and latencies wait in memory until :meth:`flush`;
+    with ``flush_every`` (seconds) a daemon thread in each process flushes
+    them that often."""
 
     def __init__(self, registry: CollectorRegistry | None, flush_every: float | None = None) -> None:
         self.registry = registry
