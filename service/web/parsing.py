@@ -24,14 +24,13 @@ import flask
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .encoding import dumps
+from .encoding import JSON, dumps
 from .problems import PROBLEM_JSON, problem_document
 
 StartResponse = Callable[..., Any]
 #: How much of an oversized chunked body is read and thrown away before the
 #: 413 is sent, as a multiple of the limit (never kept in memory).
 DRAIN_FACTOR = 4
-JSON_TYPE = "application/json"
 
 
 def _reject_constant(name: str) -> Any:
@@ -78,7 +77,7 @@ def read_json_body(req: flask.Request) -> Any:
     """The request's JSON body, parsed by :func:`loads`. A body sent as
     anything but JSON is a 415; an empty body is a 400."""
     # The exact type every client sends is recognised without parsing it.
-    if req.environ.get("CONTENT_TYPE") != JSON_TYPE and not req.is_json:
+    if req.environ.get("CONTENT_TYPE") != JSON and not req.is_json:
         kind = req.mimetype or "none"
         raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
     data = req.get_data(cache=True)
