@@ -25,7 +25,7 @@ from service.baccarat.cards import DECK, Card
 from service.baccarat.composition import Composition, after_removing, full_shoe
 from service.baccarat.coup import Coup, deal
 from service.baccarat.errors import MissingCard
-from service.baccarat.odds import EVENTS, Odds, analyse, round_counts_of
+from service.baccarat.odds import EVENTS, Odds, analyse
 from service.baccarat.payouts import pay_table
 from service.baccarat.tables import TABLES, Rules
 
@@ -46,8 +46,7 @@ def median_ms(action: Callable[[int], Any], runs: int) -> float:
 
 
 def fresh(composition: Composition) -> Odds:
-    """The analysis with nothing remembered from an earlier call."""
-    round_counts_of.cache_clear()
+    """The analysis of one shoe (nothing of a shoe is remembered between calls)."""
     return analyse(composition, RULES)
 
 

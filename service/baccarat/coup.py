@@ -20,7 +20,6 @@ from enum import StrEnum
 
 from .cards import Card, hand_total
 from .errors import MissingCard, Problem
-from .frozen import slot_setters
 from .tableau import banker_draws, is_natural, player_draws
 
 
@@ -55,7 +54,13 @@ class Hand:
     perfect_pair: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _fill_hand(self, self.cards, hand_total(self.cards))
+        cards = self.cards
+        total = hand_total(cards)
+        pair = cards[0].rank == cards[1].rank
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "natural", len(cards) == 2 and is_natural(total))
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "perfect_pair", pair and cards[0] == cards[1])  # equal cards share a rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,93 +92,16 @@ class Coup:
     stands: tuple[Decision, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        decisions = self.decisions
-        draws = tuple([d for d in decisions if d.draw])
-        _fill_coup(self, self.player, self.banker, draws, tuple([d for d in decisions if not d.draw]))
-
-
-# A round makes two hands, a coup and a decision or two: :func:`deal` builds
-# them with their slots' own setters (:mod:`.frozen`), which is much faster
-# than the frozen ``__init__``; the public constructors fill in the same facts
-# by the same functions.
-_new = object.__new__
-_SET_HAND_CARDS, _SET_TOTAL, _SET_HAND_NATURAL, _SET_PAIR, _SET_PERFECT_PAIR = slot_setters(
-    Hand, "cards", "total", "natural", "pair", "perfect_pair"
-)
-_SET_SIDE, _SET_DRAW, _SET_REASON, _SET_CARD = slot_setters(Decision, "hand", "draw", "reason", "card")
-(
-    _SET_PLAYER,
-    _SET_BANKER,
-    _SET_DECISIONS,
-    _SET_OUTCOME,
-    _SET_COUP_NATURAL,
-    _SET_CARDS_USED,
-    _SET_DRAWS,
-    _SET_STANDS,
-) = slot_setters(Coup, "player", "banker", "decisions", "outcome", "natural", "cards_used", "draws", "stands")
-#: The totals a two-card hand is a natural with.
-_NATURAL_TOTALS = frozenset(total for total in range(10) if is_natural(total))
-
-
-def _fill_hand(hand: Hand, cards: tuple[Card, ...], total: int) -> None:
-    """Set the facts of ``hand``, which holds ``cards`` totalling ``total``."""
-    first, second = cards[0], cards[1]
-    pair = first.rank == second.rank
-    _SET_TOTAL(hand, total)
-    _SET_HAND_NATURAL(hand, len(cards) == 2 and total in _NATURAL_TOTALS)
-    _SET_PAIR(hand, pair)
-    _SET_PERFECT_PAIR(hand, pair and first == second)  # equal cards share a rank
-
-
-def _hand(cards: tuple[Card, ...], total: int) -> Hand:
-    """``Hand(cards)``, for a dealer who has already added up ``total``."""
-    hand = _new(Hand)
-    _SET_HAND_CARDS(hand, cards)
-    _fill_hand(hand, cards, total)
-    return hand
-
-
-def _fill_coup(
-    coup: Coup, player: Hand, banker: Hand, draws: tuple[Decision, ...], stands: tuple[Decision, ...]
-) -> None:
-    """Set the facts of ``coup``, played to ``player`` and ``banker`` by
-    ``draws`` and ``stands``."""
-    p_total, b_total = player.total, banker.total
-    if p_total == b_total:
-        _SET_OUTCOME(coup, Outcome.TIE)
-    else:
-        _SET_OUTCOME(coup, Outcome.PLAYER if p_total > b_total else Outcome.BANKER)
-    _SET_COUP_NATURAL(coup, player.natural or banker.natural)
-    _SET_CARDS_USED(coup, len(player.cards) + len(banker.cards))
-    _SET_DRAWS(coup, draws)
-    _SET_STANDS(coup, stands)
-
-
-def _coup(player: Hand, banker: Hand, player_decision: Decision, banker_decision: Decision) -> Coup:
-    """``Coup(player, banker, (player_decision, banker_decision))``."""
-    coup = _new(Coup)
-    _SET_PLAYER(coup, player)
-    _SET_BANKER(coup, banker)
-    decisions = (player_decision, banker_decision)
-    _SET_DECISIONS(coup, decisions)
-    draws: tuple[Decision, ...]
-    stands: tuple[Decision, ...]
-    if player_decision.draw:
-        draws, stands = (decisions, ()) if banker_decision.draw else ((player_decision,), (banker_decision,))
-    else:
-        draws, stands = ((banker_decision,), (player_decision,)) if banker_decision.draw else ((), decisions)
-    _fill_coup(coup, player, banker, draws, stands)
-    return coup
-
-
-def _draw(side: Side, reason: str, card: Card) -> Decision:
-    """``Decision(side, True, reason, card)``."""
-    decision = _new(Decision)
-    _SET_SIDE(decision, side)
-    _SET_DRAW(decision, True)
-    _SET_REASON(decision, reason)
-    _SET_CARD(decision, card)
-    return decision
+        player, banker = self.player, self.banker
+        if player.total == banker.total:
+            outcome = Outcome.TIE
+        else:
+            outcome = Outcome.PLAYER if player.total > banker.total else Outcome.BANKER
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "natural", player.natural or banker.natural)
+        object.__setattr__(self, "cards_used", len(player.cards) + len(banker.cards))
+        object.__setattr__(self, "draws", tuple([d for d in self.decisions if d.draw]))
+        object.__setattr__(self, "stands", tuple([d for d in self.decisions if not d.draw]))
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
@@ -235,9 +163,8 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
     p1, b1, p2, b2 = cards[offset], cards[offset + 1], cards[offset + 2], cards[offset + 3]
     p_total, b_total = (p1.points + p2.points) % 10, (b1.points + b2.points) % 10
 
-    if p_total in _NATURAL_TOTALS or b_total in _NATURAL_TOTALS:
-        player_stands, banker_stands = _NATURAL_STANDS[p_total, b_total]
-        return _coup(_hand((p1, p2), p_total), _hand((b1, b2), b_total), player_stands, banker_stands)
+    if is_natural(p_total) or is_natural(b_total):
+        return Coup(Hand((p1, p2)), Hand((b1, b2)), _NATURAL_STANDS[p_total, b_total])
 
     index = offset + 4
     player_rule = _PLAYER_DECISIONS[p_total]
@@ -247,11 +174,11 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
             raise _missing(cards, field, offset, index - offset, why)
         third = cards[index]
         index += 1
-        player = _hand((p1, p2, third), (p_total + third.points) % 10)
-        player_decision = _draw(Side.PLAYER, player_rule.reason, third)
+        player = Hand((p1, p2, third))
+        player_decision = Decision(Side.PLAYER, True, player_rule.reason, third)
         banker_rule = _BANKER_DECISIONS_PLAYER_DREW[b_total][third.points]
     else:
-        player = _hand((p1, p2), p_total)
+        player = Hand((p1, p2))
         player_decision = player_rule
         banker_rule = _BANKER_DECISIONS_PLAYER_STOOD[b_total]
 
@@ -260,6 +187,6 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
             why = f"the Banker draws a third card ({banker_rule.reason})"
             raise _missing(cards, field, offset, index - offset, why)
         third = cards[index]
-        banker = _hand((b1, b2, third), (b_total + third.points) % 10)
-        return _coup(player, banker, player_decision, _draw(Side.BANKER, banker_rule.reason, third))
-    return _coup(player, _hand((b1, b2), b_total), player_decision, banker_rule)
+        banker_decision = Decision(Side.BANKER, True, banker_rule.reason, third)
+        return Coup(player, Hand((b1, b2, third)), (player_decision, banker_decision))
+    return Coup(player, Hand((b1, b2)), (player_decision, banker_rule))

@@ -14,7 +14,6 @@ Decimal('1.04')
 from __future__ import annotations
 
 import decimal
-import functools
 from collections.abc import Callable
 from decimal import Decimal
 from enum import StrEnum
@@ -45,20 +44,15 @@ def to_minor_unit(amount: Decimal, minor_unit: int, rounding: Rounding) -> Decim
     return amount.quantize(_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
 
 
-_ROUNDERS: dict[tuple[int, Rounding], Callable[[Decimal], Decimal]] = {}
-
-
 def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
-    """:func:`to_minor_unit` with the unit and rounding fixed, for loops that
-    round many amounts the same way. Each is made once and then shared:
-    every settlement asks for one."""
-    key = (minor_unit, rounding)
-    found = _ROUNDERS.get(key)
-    if found is None:
-        found = _ROUNDERS[key] = functools.partial(
-            Decimal.quantize, exp=_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding]
-        )
-    return found
+    """:func:`to_minor_unit` with the unit and rounding fixed, for code that
+    rounds many amounts the same way."""
+    quantum, mode = _QUANTA[minor_unit], _DECIMAL_ROUNDING[rounding]
+
+    def round_(amount: Decimal) -> Decimal:
+        return amount.quantize(quantum, mode)
+
+    return round_
 
 
 def format_amount(amount: Decimal, minor_unit: int) -> str:

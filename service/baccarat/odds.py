@@ -49,7 +49,7 @@ from .composition import (
 from .coup import Coup, Outcome
 from .errors import Problem, ShoeError
 from .payouts import pay_table
-from .paytable import PayTable, Result
+from .paytable import Result
 from .play import Seed
 from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .side_bets import margin
@@ -266,23 +266,29 @@ def _membership(tests: Sequence[Callable[[Coup], bool]]) -> Ints:
     return matrix
 
 
+# Depends on nothing a request sends: made once, on first use, and shared.
 @cache
 def _event_matrix() -> Ints:
     return _membership([event.applies for event in EVENTS])
 
 
-def _first_line(table: PayTable, index: int) -> Callable[[Coup], bool]:
-    earlier = table.lines[:index]
-    return lambda coup: table.lines[index].applies(coup) and not any(line.applies(coup) for line in earlier)
-
-
+# Kept across calls: it is keyed by the tests of a pay table's lines, which
+# are functions made once, at import (pay tables built for a request differ
+# only in what their lines pay), so it holds one matrix per pay table the
+# engine defines.
 @lru_cache(maxsize=64)
-def _line_matrix(table: PayTable) -> Ints:
-    """Which line of ``table`` decides each signature's round (the first that
-    applies, as :meth:`PayTable.payout` reads it); the last row is no line."""
-    tests = [_first_line(table, index) for index in range(len(table.lines))]
-    tests.append(lambda coup: not any(line.applies(coup) for line in table.lines))
-    return _membership(tests)
+def _line_matrix(tests: tuple[Callable[[Coup], bool], ...]) -> Ints:
+    """Which of ``tests`` (a pay table's lines) decides each signature's
+    round (the first that applies, as :meth:`.PayTable.payout` reads it); the
+    last row is no line."""
+    rows = [_first(tests, index) for index in range(len(tests))]
+    rows.append(lambda coup: not any(test(coup) for test in tests))
+    return _membership(rows)
+
+
+def _first(tests: tuple[Callable[[Coup], bool], ...], index: int) -> Callable[[Coup], bool]:
+    earlier = tests[:index]
+    return lambda coup: tests[index](coup) and not any(test(coup) for test in earlier)
 
 
 def _net(result: Result, odds: Decimal, commission: Decimal) -> Fraction:
@@ -294,7 +300,8 @@ def _net(result: Result, odds: Decimal, commission: Decimal) -> Fraction:
 def bet_odds(bet: BetType, rules: Rules, counts: RoundCounts) -> BetOdds:
     """The odds of ``bet`` under ``rules``, from the round counts of a shoe."""
     table = pay_table(bet, rules)
-    by_line = (_line_matrix(table) @ counts.by_signature).tolist()
+    tests = tuple(line.applies for line in table.lines)
+    by_line = (_line_matrix(tests) @ counts.by_signature).tolist()
     lines = [
         LineOdds(
             line.when,
@@ -315,17 +322,10 @@ def bet_odds(bet: BetType, rules: Rules, counts: RoundCounts) -> BetOdds:
     return BetOdds(bet, tuple(lines))
 
 
-@lru_cache(maxsize=64)
-def round_counts_of(composition: Composition) -> RoundCounts:
-    """:func:`count_rounds`, remembered for the 64 shoes asked about last
-    (the full shoes above all)."""
-    return count_rounds(composition)
-
-
 def analyse(composition: Composition, rules: Rules, shoe: Shoe | None = None) -> Odds:
     """Every event's probability and every offered bet's odds for the next
     round dealt from ``composition`` under ``rules``."""
-    counts = round_counts_of(composition)
+    counts = count_rounds(composition)
     by_event = (_event_matrix() @ counts.by_signature).tolist()
     return Odds(
         rules=rules,

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
-from functools import cache, partial
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -65,8 +64,16 @@ def _banker_wins_with_6(coup: Coup) -> bool:
     return _banker_wins(coup) and coup.banker.total == 6
 
 
+def _banker_wins_without_6(coup: Coup) -> bool:
+    return _banker_wins(coup) and coup.banker.total != 6
+
+
 def _banker_wins_with_three_card_7(coup: Coup) -> bool:
     return _banker_wins(coup) and coup.banker.total == 7 and len(coup.banker.cards) == 3
+
+
+def _banker_wins_without_three_card_7(coup: Coup) -> bool:
+    return _banker_wins(coup) and not _banker_wins_with_three_card_7(coup)
 
 
 _TIE_PUSHES = PayLine("a tie", _tie, PUSH)
@@ -75,50 +82,48 @@ _PLAYER = PayTable(
     "The Player's final total beats the Banker's", (PayLine("Player wins", _player_wins, win(1)), _TIE_PUSHES)
 )
 
-
-@cache
-def _banker(variant: Variant, commission: Decimal) -> PayTable:
-    on = "The Banker's final total beats the Player's"
-    if variant is Variant.NO_COMMISSION:
-        return PayTable(
-            on,
-            (
-                PayLine("Banker wins with a total of 6", _banker_wins_with_6, win("0.5")),
-                PayLine(
-                    "Banker wins with any other total",
-                    lambda coup: _banker_wins(coup) and not _banker_wins_with_6(coup),
-                    win(1),
-                ),
-                _TIE_PUSHES,
-            ),
-        )
-    if variant is Variant.EZ:
-        return PayTable(
-            on,
-            (
-                PayLine("Banker wins with a three-card 7", _banker_wins_with_three_card_7, PUSH),
-                PayLine(
-                    "Banker wins any other way",
-                    lambda coup: _banker_wins(coup) and not _banker_wins_with_three_card_7(coup),
-                    win(1),
-                ),
-                _TIE_PUSHES,
-            ),
-        )
-    return PayTable(on, (PayLine("Banker wins", _banker_wins, win(1, commission)), _TIE_PUSHES))
+_BANKER_BEATS_PLAYER = "The Banker's final total beats the Player's"
+#: The banker bet of the variants that take no commission.
+_BANKER_NO_COMMISSION = PayTable(
+    _BANKER_BEATS_PLAYER,
+    (
+        PayLine("Banker wins with a total of 6", _banker_wins_with_6, win("0.5")),
+        PayLine("Banker wins with any other total", _banker_wins_without_6, win(1)),
+        _TIE_PUSHES,
+    ),
+)
+_BANKER_EZ = PayTable(
+    _BANKER_BEATS_PLAYER,
+    (
+        PayLine("Banker wins with a three-card 7", _banker_wins_with_three_card_7, PUSH),
+        PayLine("Banker wins any other way", _banker_wins_without_three_card_7, win(1)),
+        _TIE_PUSHES,
+    ),
+)
 
 
-@cache
-def _tie_table(pays: int) -> PayTable:
-    return PayTable("The two final totals are equal", (PayLine("the totals are equal", _tie, win(pays)),))
+def _banker(rules: Rules) -> PayTable:
+    if rules.variant is Variant.NO_COMMISSION:
+        return _BANKER_NO_COMMISSION
+    if rules.variant is Variant.EZ:
+        return _BANKER_EZ
+    return PayTable(
+        _BANKER_BEATS_PLAYER, (PayLine("Banker wins", _banker_wins, win(1, rules.commission)), _TIE_PUSHES)
+    )
+
+
+def _tie_table(rules: Rules) -> PayTable:
+    return PayTable(
+        "The two final totals are equal", (PayLine("the totals are equal", _tie, win(rules.tie_pays)),)
+    )
 
 
 #: Each bet type's pay table under the rules in force.
 PAY_TABLES: Mapping[BetType, Callable[[Rules], PayTable]] = MappingProxyType(
     {
         BetType.PLAYER: lambda rules: _PLAYER,
-        BetType.BANKER: lambda rules: _banker(rules.variant, rules.commission),
-        BetType.TIE: lambda rules: _tie_table(rules.tie_pays),
+        BetType.BANKER: _banker,
+        BetType.TIE: _tie_table,
         **SIDE_BETS,
     }
 )

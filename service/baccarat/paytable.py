@@ -58,8 +58,10 @@ class PayLine:
     """One line of a pay table: when it applies, and what the bet gets then.
 
     ``applies`` reads only each hand's total, card count, pair and perfect
-    pair, and what follows from them (outcome, naturals, cards used):
-    settling remembers payouts by those facts (:data:`.settlement.CoupFacts`).
+    pair, and what follows from them (outcome, naturals, cards used): the
+    exact odds count rounds by those facts (:mod:`.round_counts`). The
+    engine's own tests are functions made once, at import: the exact odds
+    keep, per pay table's tests, which rounds each one covers.
     """
 
     when: str

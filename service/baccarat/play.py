@@ -16,7 +16,6 @@ from decimal import Decimal
 from .cards import Card, check_composition
 from .coup import Coup, deal
 from .errors import Problem, SeedError
-from .frozen import slot_setters
 from .money import ZERO, to_minor_unit
 from .settlement import Bet, SettledSlip, settle_slip, settle_slips
 from .shoe_deal import ShoeRound, shoe_round
@@ -164,30 +163,9 @@ def play_and_settle_slips(
     return _played(rules, dealt, slips=tuple(settle_slips(slips, dealt[0], rules)))
 
 
-(
-    _SET_COUP,
-    _SET_RULES,
-    _SET_UNUSED_CARDS,
-    _SET_SEED,
-    _SET_SETTLEMENT,
-    _SET_SLIPS,
-    _SET_SHOE_ROUND,
-) = slot_setters(PlayedRound, "coup", "rules", "unused_cards", "seed", "settlement", "slips", "shoe_round")
-
-
 def _played(
     rules: Rules, dealt: _Dealt, *, settlement: SettledSlip | None = None, slips: tuple[SettledSlip, ...] = ()
 ) -> PlayedRound:
-    """The :class:`PlayedRound` of ``dealt``, settled on ``settlement`` or
-    ``slips``. Built with its slots' setters (:mod:`.frozen`), as the
-    frozen ``__init__`` costs as much as dealing the round."""
+    """The :class:`PlayedRound` of ``dealt``, settled on ``settlement`` or ``slips``."""
     coup, unused_cards, seed, place = dealt
-    played = object.__new__(PlayedRound)
-    _SET_COUP(played, coup)
-    _SET_RULES(played, rules)
-    _SET_UNUSED_CARDS(played, unused_cards)
-    _SET_SEED(played, seed)
-    _SET_SETTLEMENT(played, settlement)
-    _SET_SLIPS(played, slips)
-    _SET_SHOE_ROUND(played, place)
-    return played
+    return PlayedRound(coup, rules, unused_cards, seed, settlement, slips, place)

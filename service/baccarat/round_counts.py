@@ -180,7 +180,7 @@ def _pairings(first: int, second: int) -> tuple[int, ...]:
 
 @cache
 def structure() -> _Structure:
-    """Built on first use (a few hundred milliseconds), then shared."""
+    """Built on first use, then shared: it depends on no shoe and no request."""
     values = np.array(list(product(range(10), repeat=4)), dtype=np.int64)
     earlier = np.stack([(values[:, :i] == values[:, i : i + 1]).sum(axis=1) for i in range(4)], axis=1)
     states: list[tuple[int, int, int, int, int]] = []

@@ -21,7 +21,6 @@ Decimal('11')
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from types import MappingProxyType
 
 from .coup import Coup, Hand, Outcome, Side
@@ -142,17 +141,14 @@ _FIXED: Mapping[BetType, PayTable] = MappingProxyType(
 )
 
 
-@cache
+def _banker_wins_with_6(coup: Coup) -> bool:
+    return coup.outcome is Outcome.BANKER and coup.banker.total == 6
+
+
 def _super_6(pays: int) -> PayTable:
     return PayTable(
         "The Banker wins with a total of 6 (two or three cards)",
-        (
-            PayLine(
-                "Banker wins with a total of 6",
-                lambda coup: coup.outcome is Outcome.BANKER and coup.banker.total == 6,
-                win(pays),
-            ),
-        ),
+        (PayLine("Banker wins with a total of 6", _banker_wins_with_6, win(pays)),),
     )
 
 

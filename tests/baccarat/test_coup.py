@@ -1,9 +1,11 @@
 """Worked rounds, pairs, and what happens when the cards run out."""
 
+from dataclasses import astuple
+
 import pytest
 from hypothesis import given
 
-from service.baccarat.coup import Outcome, deal
+from service.baccarat.coup import Coup, Hand, Outcome, deal
 from service.baccarat.errors import MissingCard
 from tests import strategies
 from tests.conftest import cards
@@ -70,3 +72,11 @@ def test_invariants_of_every_round(sequence):
     assert coup.banker.cards[:2] == (sequence[1], sequence[3])
     # The same cards always give the same round.
     assert deal(sequence) == coup
+
+
+@given(strategies.shoe_sequence())
+def test_a_round_rebuilt_from_its_hands_and_decisions_has_the_same_facts(sequence):
+    coup = deal(sequence)
+    rebuilt = Coup(Hand(coup.player.cards), Hand(coup.banker.cards), coup.decisions)
+    # astuple reads every field, the worked-out facts of the round and its hands too.
+    assert astuple(rebuilt) == astuple(coup)

@@ -4,6 +4,7 @@ over every ordering of small shoes, and the shoes that cannot be analysed."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -31,6 +32,7 @@ from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES, BetType, Rules
 from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
+from tests.baccarat.test_settlement import engine_state
 from tests.strategies import card, shoe_sequence
 
 ALL_RULES = [table.rules for table in TABLES.values()]
@@ -336,3 +338,13 @@ def test_removed_cards_are_refused_exactly_when_one_is_removed_too_often(removed
     else:
         odds: Odds = shoe_odds(Rules(decks=1, limits=TABLES["standard"].rules.limits), removed=removed)
         assert odds.shoe.cards == 52 - len(removed)
+
+
+def test_odds_leave_nothing_behind_in_the_engine():
+    shoe_odds(TABLES["standard"].rules)
+    before = engine_state()
+    for index, commission in enumerate(("0.04", "0.045", "0.05")):
+        rules = replace(TABLES["standard"].rules, commission=Decimal(commission))
+        shoe_odds(rules, removed=DECK[index : index + 3])
+        shoe_odds(rules, counts=dict.fromkeys(RANKS, 32) | {"A": 30 - index})
+    assert engine_state() == before

@@ -1,5 +1,7 @@
 """Settlement: exact money, pushes, commission rounding and limits."""
 
+import sys
+from collections.abc import Collection
 from dataclasses import replace
 from decimal import Decimal
 
@@ -11,6 +13,7 @@ from service.baccarat.coup import deal
 from service.baccarat.errors import BetError
 from service.baccarat.money import Rounding
 from service.baccarat.payouts import Result
+from service.baccarat.play import play_and_settle
 from service.baccarat.settlement import Bet, settle_bet, settle_slip, settle_slips
 from service.baccarat.tables import TABLES, BetType, resolve_rules
 from tests import strategies
@@ -140,3 +143,43 @@ def test_settlement_does_not_depend_on_bet_order(sequence, bets, random):
     first, second = settle_slip(bets, coup, STANDARD), settle_slip(shuffled, coup, STANDARD)
     assert (first.staked, first.returned) == (second.staked, second.returned)
     assert sorted(first.bets, key=repr) == sorted(second.bets, key=repr)
+
+
+def test_equal_stakes_written_differently_settle_alike_but_are_checked_as_written():
+    slips = [("a", [bet("player", "10")]), ("b", [bet("player", "10.00")]), ("c", [bet("player", "10.50")])]
+    a, b, c = settle_slips(slips, PLAYER_WINS, STANDARD)
+    assert a.bets[0] == replace(b.bets[0], bet=a.bets[0].bet)
+    assert str(c.bets[0].win) == "10.50"
+    with pytest.raises(BetError) as caught:
+        settle_slips([*slips, ("d", [bet("player", "10.500")])], PLAYER_WINS, STANDARD)
+    [problem] = caught.value.problems
+    assert problem.path == ("slips", 3, "bets", 0, "amount")
+    assert problem.detail.startswith("10.500 has more than 2 decimal places")
+
+
+def engine_state() -> dict[str, int]:
+    """The size of every container and function cache a module of the engine holds."""
+    sizes = {}
+    for name, module in list(sys.modules.items()):
+        if name != "service.baccarat" and not name.startswith("service.baccarat."):
+            continue
+        for attribute, value in vars(module).items():
+            if attribute.startswith("__"):
+                continue
+            if hasattr(value, "cache_info"):
+                sizes[f"{name}.{attribute}"] = value.cache_info().currsize
+            elif isinstance(value, Collection) and not isinstance(value, str | bytes):
+                sizes[f"{name}.{attribute}"] = len(value)
+    return sizes
+
+
+def test_settling_leaves_nothing_behind_in_the_engine():
+    play_and_settle(STANDARD, [bet("banker", "25")], cards=cards("9S KH 2D 7C 5H"))
+    before = engine_state()
+    for commission in ("0.04", "0.05", "0.045"):
+        rules = resolve_rules("standard", {"commission": Decimal(commission)})
+        stakes = [Decimal(cents).scaleb(-2) for cents in range(100, 20_000, 7)]
+        slips = [(str(stake), [Bet(type=BetType.BANKER, amount=stake)]) for stake in stakes]
+        settle_slips(slips, BANKER_WINS, rules)
+        play_and_settle(rules, slips[-1][1], cards=cards("KS 2H 3D AC 5S 6H"))
+    assert engine_state() == before

@@ -1,0 +1,145 @@
+"""What a caller asks of the engine, as frozen objects, and the call that answers each.
+
+The service's request schemas and the ``baccarat`` command line both load
+their input into these objects; a view or a command then makes one call,
+such as ``play_round(request)``. The rules are already resolved (a table
+preset with the caller's overrides), so nothing here reads a table name.
+
+>>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.tables import resolve_rules
+>>> request = RoundRequest(
+...     rules=resolve_rules(), source=CardSource(cards=tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split()))
+... )
+>>> play_round(request).coup.outcome
+<Outcome.BANKER: 'banker'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card
+from .odds import Odds, shoe_odds
+from .play import PlayedRound, play_and_settle, play_and_settle_slips
+from .settlement import Bet
+from .shoe_play import PlayedShoe, RoundBets, play_shoe
+from .shuffle import SeedInputs
+from .tables import Rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardSource:
+    """Where a round's cards come from: a card sequence in dealing order, or
+    seed inputs (optionally a round number of the whole shoe and the
+    commitment shown before play); with neither, a fresh seed is drawn."""
+
+    cards: tuple[Card, ...] | None = None
+    seed: SeedInputs | None = None
+    round_number: int | None = None
+    commitment: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One player's bets, with the caller's reference."""
+
+    id: str | None
+    bets: tuple[Bet, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRequest:
+    """Deal one round and settle an optional slip on it."""
+
+    rules: Rules
+    source: CardSource = CardSource()
+    bets: tuple[Bet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettlementRequest:
+    """Deal one round and settle a table's slips on it."""
+
+    rules: Rules
+    source: CardSource = CardSource()
+    slips: tuple[Slip, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeRequest:
+    """Deal a whole seeded shoe; report (and settle) rounds ``from_round`` to ``to_round``."""
+
+    rules: Rules
+    seed: SeedInputs | None = None
+    commitment: str | None = None
+    from_round: int = 1
+    to_round: int | None = None
+    include_shoe: bool = False
+    bets: tuple[Bet, ...] = ()
+    bets_by_round: tuple[RoundBets, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OddsRequest:
+    """Exact odds for a shoe: full, less the cards ``removed``, by rank
+    ``counts``, or a seeded shoe just before round ``round_number``."""
+
+    rules: Rules
+    removed: tuple[Card, ...] | None = None
+    counts: Mapping[str, int] | None = None
+    seed: SeedInputs | None = None
+    round_number: int | None = None
+    commitment: str | None = None
+
+
+def play_round(request: RoundRequest) -> PlayedRound:
+    """Deal the round and settle its slip (if it has bets)."""
+    source = request.source
+    return play_and_settle(
+        request.rules,
+        request.bets,
+        cards=source.cards,
+        seed=source.seed,
+        round_number=source.round_number,
+        commitment=source.commitment,
+    )
+
+
+def settle_table(request: SettlementRequest) -> PlayedRound:
+    """Deal the round and settle every slip on it (all or none)."""
+    source = request.source
+    return play_and_settle_slips(
+        request.rules,
+        [(slip.id, slip.bets) for slip in request.slips],
+        cards=source.cards,
+        seed=source.seed,
+        round_number=source.round_number,
+        commitment=source.commitment,
+    )
+
+
+def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
+    """Deal the whole shoe and settle the slips on the rounds asked for."""
+    return play_shoe(
+        request.rules,
+        seed=request.seed,
+        commitment=request.commitment,
+        from_round=request.from_round,
+        to_round=request.to_round,
+        bets=request.bets,
+        bets_by_round=request.bets_by_round,
+        include_shoe=request.include_shoe,
+    )
+
+
+def odds_of(request: OddsRequest) -> Odds:
+    """The exact odds of the shoe the request describes."""
+    return shoe_odds(
+        request.rules,
+        removed=request.removed,
+        counts=request.counts,
+        seed=request.seed,
+        round_number=request.round_number,
+        commitment=request.commitment,
+    )
