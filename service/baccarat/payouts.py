@@ -32,7 +32,7 @@ from .coup import Coup, Outcome
 from .money import format_amount
 from .paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
 from .side_bets import SIDE_BETS
-from .tables import DEFAULT_TABLE, TABLES, BetType, Rules, Variant
+from .tables import DEFAULT_TABLE, TABLES, TIE_PAYS, BetType, Rules, Variant
 
 __all__ = [
     "LOSE",
@@ -112,10 +112,15 @@ def _banker(rules: Rules) -> PayTable:
     )
 
 
+#: The tie's pay table for each pay a table may choose (TIE_PAYS).
+_TIE_TABLES = {
+    pays: PayTable("The two final totals are equal", (PayLine("the totals are equal", _tie, win(pays)),))
+    for pays in TIE_PAYS
+}
+
+
 def _tie_table(rules: Rules) -> PayTable:
-    return PayTable(
-        "The two final totals are equal", (PayLine("the totals are equal", _tie, win(rules.tie_pays)),)
-    )
+    return _TIE_TABLES[rules.tie_pays]
 
 
 #: Each bet type's pay table under the rules in force.

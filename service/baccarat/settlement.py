@@ -36,14 +36,45 @@ class Bet:
     id: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SettledBet:
-    bet: Bet
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What a stake gets on a round: each amount with exactly the minor
+    unit's digits. Every bet of one type and stake on a round gets the same."""
+
     amount: Decimal
     result: Result
     win: Decimal
     commission: Decimal
     returned: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class SettledBet:
+    """A bet and the terms its stake got."""
+
+    bet: Bet
+    terms: Terms
+
+    @property
+    def amount(self) -> Decimal:
+        """The stake, with the minor unit's digits."""
+        return self.terms.amount
+
+    @property
+    def result(self) -> Result:
+        return self.terms.result
+
+    @property
+    def win(self) -> Decimal:
+        return self.terms.win
+
+    @property
+    def commission(self) -> Decimal:
+        return self.terms.commission
+
+    @property
+    def returned(self) -> Decimal:
+        return self.terms.returned
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,11 +163,6 @@ class _SlipCheck:
         return problems
 
 
-#: What one stake gets on one payout: stake, result, win, commission and
-#: returned, each with exactly the minor unit's digits.
-Terms = tuple[Decimal, Result, Decimal, Decimal, Decimal]
-
-
 class Settler:
     """Settles bets on one round under one set of rules.
 
@@ -165,31 +191,26 @@ class Settler:
         stakes equal to it."""
         pay, round_, zero = self._payout(bet.type), self._round, self.zero
         stake = round_(bet.amount)  # exact: the slip was checked
-        terms: Terms
         if pay.result is Result.WIN:
             gross = round_(stake * pay.odds)
             win = round_(stake * (pay.odds * (1 - pay.commission)))
-            terms = stake, pay.result, win, gross - win, stake + win
+            terms = Terms(stake, pay.result, win, gross - win, stake + win)
         else:
             returned = stake if pay.result is Result.PUSH else zero
-            terms = stake, pay.result, zero, zero, returned
+            terms = Terms(stake, pay.result, zero, zero, returned)
         self._terms[bet.type, bet.amount] = terms
         return terms
 
     def bet(self, bet: Bet) -> SettledBet:
         """Settle one bet (already checked against the rules). Every amount
         comes out with exactly the minor unit's digits."""
-        terms = self._terms.get((bet.type, bet.amount)) or self._work_out(bet)
-        stake, result, win, commission, returned = terms
-        return SettledBet(
-            bet=bet, amount=stake, result=result, win=win, commission=commission, returned=returned
-        )
+        return SettledBet(bet, self._terms.get((bet.type, bet.amount)) or self._work_out(bet))
 
     def slip(self, bets: Sequence[Bet], id: str | None = None) -> SettledSlip:
         """Settle a slip already checked by :func:`slip_problems`."""
         settled = tuple([self.bet(bet) for bet in bets])
-        staked = sum([s.amount for s in settled], self.zero)
-        returned = sum([s.returned for s in settled], self.zero)
+        staked = sum([s.terms.amount for s in settled], self.zero)
+        returned = sum([s.terms.returned for s in settled], self.zero)
         return SettledSlip(bets=settled, staked=staked, returned=returned, id=id)
 
 

@@ -25,7 +25,7 @@ from types import MappingProxyType
 
 from .coup import Coup, Hand, Outcome, Side
 from .paytable import PUSH, PayLine, PayTable, win
-from .tables import BetType, Rules
+from .tables import SUPER_6_PAYS, BetType, Rules
 
 #: Dragon Bonus on a win without a natural, by the winning margin in points;
 #: a margin under 4 loses.
@@ -145,11 +145,14 @@ def _banker_wins_with_6(coup: Coup) -> bool:
     return coup.outcome is Outcome.BANKER and coup.banker.total == 6
 
 
-def _super_6(pays: int) -> PayTable:
-    return PayTable(
+#: Super 6's pay table for each pay a table may choose (SUPER_6_PAYS).
+_SUPER_6 = {
+    pays: PayTable(
         "The Banker wins with a total of 6 (two or three cards)",
         (PayLine("Banker wins with a total of 6", _banker_wins_with_6, win(pays)),),
     )
+    for pays in SUPER_6_PAYS
+}
 
 
 def _fixed(bet: BetType) -> Callable[[Rules], PayTable]:
@@ -159,5 +162,5 @@ def _fixed(bet: BetType) -> Callable[[Rules], PayTable]:
 
 #: Each side bet's pay table under the rules in force.
 SIDE_BETS: Mapping[BetType, Callable[[Rules], PayTable]] = MappingProxyType(
-    {**{bet: _fixed(bet) for bet in _FIXED}, BetType.SUPER_6: lambda rules: _super_6(rules.super_6_pays)}
+    {**{bet: _fixed(bet) for bet in _FIXED}, BetType.SUPER_6: lambda rules: _SUPER_6[rules.super_6_pays]}
 )
