@@ -1,21 +1,28 @@
-"""The application factory: ``gunicorn 'service.app:create_app()'``."""
+"""The application factory: ``gunicorn 'service.app:create_app()'``.
+
+Everything a request needs is built here, before gunicorn forks a worker's
+first request: the schemas (with their views), the answers' dumped table
+presets, the metrics and the WSGI layers. Nothing is built on a request.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from types import FunctionType
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
-from flask.json.provider import DefaultJSONProvider
+from flask.json.provider import JSONProvider
+from werkzeug.exceptions import HTTPException
 
 from . import __version__
+from .baccarat.errors import BaccaratError
 from .config import DEFAULTS, from_environment
-from .web import access, docs, metrics
-from .web.parsing import BodyLimit, loads
-from .web.problems import ProblemApi
-from .web.request_id import RequestId
+from .web import access, docs, jsonio
+from .web.answers import Answers
+from .web.errors import ProblemApi, ProblemMediaType, rules_problem
+from .web.metrics import UNMATCHED, Metrics
+from .web.middleware import wrap
 from .web.views import health, odds, reference, roads, rounds, shoes
 
 API_DESCRIPTION = """\
@@ -34,44 +41,24 @@ an exact settlement. The same request always gives the same answer.
 """
 
 
-class JSONProvider(DefaultJSONProvider):
-    """Flask's JSON, reading numbers as Decimal and refusing NaN (see parsing)."""
+class OrjsonProvider(JSONProvider):
+    """Flask's JSON, read and written as :mod:`service.web.jsonio` does."""
 
-    sort_keys = False
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return jsonio.dumps(obj).decode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        return loads(s)
-
-
-class App(Flask):
-    """Flask, remembering which functions it need not adapt for async.
-
-    Flask asks ``inspect`` whether every hook and view is a coroutine
-    function on every request; the answer never changes, so it is worked
-    out once per function."""
-
-    def __init__(self, import_name: str, **kwargs: Any) -> None:
-        super().__init__(import_name, **kwargs)
-        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        if type(func) is not FunctionType:  # bound methods are new objects each time
-            return super().ensure_sync(func)
-        found = self._sync.get(func)
-        if found is None:
-            found = self._sync[func] = super().ensure_sync(func)
-        return found
+        return jsonio.loads(s)
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: config from defaults, then the environment (or
-    ``test_config``), then the API and its blueprints."""
-    app = App(__name__)
-    app.json = JSONProvider(app)
+    ``test_config``), then the API, its blueprints and the WSGI layers."""
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.update(from_environment(os.environ) if test_config is None else test_config)
     app.config.update(
-        MAX_CONTENT_LENGTH=app.config["MAX_BODY_BYTES"],
         API_TITLE="Baccarat rules and settlement",
         API_VERSION=__version__,
         OPENAPI_VERSION="3.0.3",
@@ -79,15 +66,40 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "security": [{access.SCHEME: []}]},
         **docs.SETTINGS,
     )
-    api = ProblemApi(app)
-    app.extensions["baccarat.api"] = api
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ProblemMediaType()]})
+    app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):
         api.register_blueprint(blueprint)
-    api.register_blueprint(metrics.blp)
+    roads.document_result_forms(api.spec)
     docs.init_app(app)  # GET /docs, served offline
     access.init_app(app)
-    app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_BODY_BYTES"])  # type: ignore[method-assign]
-    metrics.init_app(app)  # counts every answer, 413s included
-    app.wsgi_app = RequestId(app.wsgi_app)  # type: ignore[method-assign]  # outermost: ids on every answer
+
+    app.extensions["baccarat.answers"] = Answers()
+    app.extensions["baccarat.openapi_yaml"] = api.spec.to_yaml()
+    app.extensions["baccarat.metrics"] = metrics = Metrics()
+    app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
+        app.wsgi_app,
+        max_body_bytes=app.config["MAX_BODY_BYTES"],
+        recorder=metrics,
+        endpoint_of=route_of(app),
+    )
     return app
+
+
+def route_of(app: Flask) -> Any:
+    """The route template a request matches (``unmatched`` when none), for
+    the metrics. The routes do not depend on the host, so one adapter, bound
+    when the app is built, matches every request's path and method."""
+    adapter = app.url_map.bind("service")
+
+    def endpoint_of(environ: dict[str, Any]) -> str:
+        try:
+            rule, _ = adapter.match(
+                environ.get("PATH_INFO", "/"), environ.get("REQUEST_METHOD"), return_rule=True
+            )
+        except HTTPException:
+            return UNMATCHED
+        return str(rule.rule)
+
+    return endpoint_of

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from marshmallow import Schema, ValidationError
-from werkzeug.exceptions import BadRequest
 
 from ..baccarat.errors import BaccaratError
-from ..web.parsing import loads
-from ..web.problems import TYPE_PREFIX, pointer, problem_document, validation_errors
+from ..web.jsonio import InvalidJSON, loads
+from ..web.problems import TYPE_PREFIX, invalid_request, problem_document
+from ..web.problems import domain_problem as domain_problem
 
 #: Exit codes. 2 is argparse's own for a command line it cannot read.
 OK = 0
@@ -56,16 +56,16 @@ def read_json(source: str, what: str) -> Any:
         refuse(f"Cannot read the {what}", f"{source}: {exc}")
     try:
         return loads(text)
-    except BadRequest as exc:
-        refuse(f"The {what} is not valid JSON", f"{source}: {exc.description}")
+    except InvalidJSON as exc:
+        refuse(f"The {what} is not valid JSON", f"{source}: {exc}")
 
 
 def parse_json_option(text: str, what: str) -> Any:
     """A JSON value given on the command line."""
     try:
         return loads(text)
-    except BadRequest as exc:
-        refuse(f"The {what} is not valid JSON", str(exc.description))
+    except InvalidJSON as exc:
+        refuse(f"The {what} is not valid JSON", str(exc))
 
 
 def load(schema: Schema, document: Any) -> Any:
@@ -83,21 +83,9 @@ def load(schema: Schema, document: Any) -> Any:
     try:
         return schema.load(document)
     except ValidationError as exc:
-        raise BadInput(
-            problem_document(
-                422,
-                "Invalid request",
-                "The request body does not match the schema: see errors",
-                type=TYPE_PREFIX + "invalid-request",
-                errors=list(validation_errors(exc.messages)),
-            )
-        ) from None
-
-
-def domain_problem(error: BaccaratError) -> dict[str, Any]:
-    """The 422 problem the service answers for a rule the input breaks."""
-    errors = [{"pointer": pointer(p.path), "detail": p.detail} for p in error.problems]
-    return problem_document(422, error.title, error.detail, type=TYPE_PREFIX + error.slug, errors=errors)
+        raise BadInput(invalid_request(exc.messages)) from None
+    except BaccaratError as exc:  # rules that do not fit together, found while loading
+        raise BadInput(domain_problem(exc)) from None
 
 
 def write_json(document: Any, stream: Any = None) -> None:

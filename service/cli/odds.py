@@ -11,8 +11,9 @@ import argparse
 import sys
 from typing import Any
 
-from ..baccarat.odds import Odds, decimal_text, shoe_odds
-from ..baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from ..baccarat.odds import Odds, decimal_text
+from ..baccarat.requests import odds_of
+from ..baccarat.tables import DEFAULT_TABLE, TABLES
 from ..web.schemas.odds import OddsRequestSchema, OddsResponseSchema
 from .documents import OK, load, write_json
 from .round import cards
@@ -94,11 +95,10 @@ def table(odds: Odds, name: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse the shoe, print the answer."""
-    body = load(OddsRequestSchema(), request(args))
-    rules = resolve_rules(body["table"], body["rules"])
-    odds = shoe_odds(rules, removed=body.get("removed"))
+    body = request(args)
+    odds = odds_of(load(OddsRequestSchema(), body))
     if args.json:
         write_json(OddsResponseSchema().dump(odds))
     else:
-        sys.stdout.write(table(odds, body["table"]))
+        sys.stdout.write(table(odds, body.get("table", DEFAULT_TABLE)))
     return OK

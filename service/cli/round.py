@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..baccarat.play import play_and_settle
-from ..baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from ..baccarat.requests import play_round
+from ..baccarat.tables import DEFAULT_TABLE, TABLES
 from ..web.schemas.rounds import RoundRequestSchema, RoundResponseSchema
-from ..web.views.rounds import round_source
 from .documents import OK, load, parse_json_option, read_json, write_json
 
 DESCRIPTION = """\
@@ -110,8 +109,6 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Deal, settle, print the answer."""
-    body = load(RoundRequestSchema(), request(args))
-    rules = resolve_rules(body["table"], body["rules"])
-    played = play_and_settle(rules, body["bets"], **round_source(body))
+    played = play_round(load(RoundRequestSchema(), request(args)))
     write_json(RoundResponseSchema().dump(played))
     return OK

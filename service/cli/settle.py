@@ -11,10 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..baccarat.play import play_and_settle_slips
-from ..baccarat.tables import resolve_rules
+from ..baccarat.requests import settle_table
 from ..web.schemas.rounds import SettlementRequestSchema, SettlementResponseSchema
-from ..web.views.rounds import round_source
 from .documents import OK, load, read_json, write_json
 
 DESCRIPTION = """\
@@ -42,9 +40,6 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Settle every slip, print the answer."""
-    body = load(SettlementRequestSchema(), read_json(args.file, "settlement request"))
-    rules = resolve_rules(body["table"], body["rules"])
-    slips = [(slip["id"], slip["bets"]) for slip in body["slips"]]
-    played = play_and_settle_slips(rules, slips, **round_source(body))
+    played = settle_table(load(SettlementRequestSchema(), read_json(args.file, "settlement request")))
     write_json(SettlementResponseSchema().dump(played))
     return OK

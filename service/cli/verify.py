@@ -23,8 +23,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..baccarat.play import play_and_settle, play_and_settle_slips
-from ..baccarat.shoe_play import play_shoe
+from ..baccarat.requests import play_round, play_whole_shoe, settle_table
 from ..baccarat.tables import BetType, Rules
 from ..web.problems import pointer
 from ..web.schemas.rounds import (
@@ -35,7 +34,6 @@ from ..web.schemas.rounds import (
 )
 from ..web.schemas.rules import RulesOverrideSchema
 from ..web.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
-from ..web.views.rounds import round_source
 from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 
 DESCRIPTION = """\
@@ -110,7 +108,7 @@ def derive_shoe(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules)
     rounds = answer["rounds"]
     if not isinstance(rounds, list) or not rounds or not all(isinstance(r, Mapping) for r in rounds):
         refuse("The shoe answer has no rounds", "'rounds' must list the rounds the answer dealt")
-    body = load(
+    request = load(
         ShoeRequestSchema(),
         {
             **inputs,
@@ -122,15 +120,7 @@ def derive_shoe(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules)
             ],
         },
     )
-    played = play_shoe(
-        rules,
-        seed=body["seed"],
-        from_round=body["from_round"],
-        to_round=body.get("to_round"),
-        bets_by_round=body["bets_by_round"],
-        include_shoe=body["include_shoe"],
-    )
-    return ShoeResponseSchema().dump(played)
+    return ShoeResponseSchema().dump(play_whole_shoe(replace(request, rules=rules)))
 
 
 def derive_round(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules) -> Any:
@@ -139,14 +129,11 @@ def derive_round(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules
         inputs = {**inputs, "round": place.get("number")}
     if "slips" in answer:
         slips = [{"id": s.get("id"), "bets": slip(s)} for s in answer["slips"]]
-        body = load(SettlementRequestSchema(), {**inputs, "slips": slips})
-        played = play_and_settle_slips(
-            rules, [(s["id"], s["bets"]) for s in body["slips"]], **round_source(body)
-        )
-        return SettlementResponseSchema().dump(played)
+        table = load(SettlementRequestSchema(), {**inputs, "slips": slips})
+        return SettlementResponseSchema().dump(settle_table(replace(table, rules=rules)))
     bets = slip(answer["settlement"]) if isinstance(answer.get("settlement"), Mapping) else []
-    body = load(RoundRequestSchema(), {**inputs, "bets": bets})
-    return RoundResponseSchema().dump(play_and_settle(rules, body["bets"], **round_source(body)))
+    request = load(RoundRequestSchema(), {**inputs, "bets": bets})
+    return RoundResponseSchema().dump(play_round(replace(request, rules=rules)))
 
 
 def differences(saved: Any, derived: Any, path: tuple[str | int, ...] = ()) -> Iterator[dict[str, Any]]:

@@ -15,8 +15,6 @@ their callers cannot carry one and they reveal nothing about any caller:
 
 * ``/livez`` and ``/readyz``: the kubelet's probes send no headers; a probe
   that got 401 would restart or unready every pod.
-* ``/metrics``: Prometheus scrapes every pod directly; it shows counts and
-  totals, never a round, a seed or a bet of any caller.
 * ``/openapi.yaml`` and ``/openapi.json``: the published contract (also in
   the repository), which tells a caller how to authenticate.
 * ``/docs`` and its assets: the same contract as a page; "Authorize" there
@@ -34,7 +32,8 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, current_app, request
 
-from .problems import problem_document, problem_response
+from .errors import problem_response
+from .problems import problem_document
 
 EXTENSION = "baccarat.api_keys"
 SCHEME = "bearerAuth"
@@ -46,7 +45,6 @@ PUBLIC_ENDPOINTS = frozenset(
         "api-docs.openapi_json",
         "api-docs.openapi_swagger_ui",
         "docs.asset",
-        "metrics.metrics",
     }
 )
 log = logging.getLogger(__name__)

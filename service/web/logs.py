@@ -10,7 +10,7 @@ An access line looks like::
 
     {"time": "2026-01-05T10:00:00.123+00:00", "level": "INFO", "logger": "gunicorn.access",
      "message": "POST /v1/rounds 200", "process": 12, "request_id": "3f2a...",
-     "method": "POST", "path": "/v1/rounds", "query": "", "status": 200, "bytes": 1834,
+     "method": "POST", "path": "/v1/rounds", "query": [], "status": 200, "bytes": 1834,
      "duration_ms": 2.41, "remote_addr": "10.0.3.7", "user_agent": "curl/8.5.0"}
 
 This module imports no Flask: gunicorn's master loads it.
@@ -25,7 +25,7 @@ from typing import Any
 from gunicorn import glogging
 from pythonjsonlogger.json import JsonFormatter
 
-from .request_id import ENVIRON_KEY, current_request_id
+from .middleware import ENVIRON_KEY, current_request_id
 
 FIELDS = "%(levelname)s %(name)s %(message)s %(process)d"
 RENAMED = {"levelname": "level", "name": "logger"}
@@ -71,6 +71,15 @@ def logging_config(level: str) -> dict[str, Any]:
     }
 
 
+def query_names(query: str) -> list[str]:
+    """The parameter names of a query string, without their values.
+
+    >>> query_names("api_key=s3cret&debug")
+    ['api_key', 'debug']
+    """
+    return [part.partition("=")[0][:64] for part in query.split("&")[:16] if part]
+
+
 class AccessLogger(glogging.Logger):
     """gunicorn's logger, writing each access line as structured fields
     instead of an Apache-style string."""
@@ -84,7 +93,9 @@ class AccessLogger(glogging.Logger):
             "request_id": environ.get(ENVIRON_KEY),
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),
-            "query": environ.get("QUERY_STRING", ""),
+            # The API reads no query string; one may carry a secret sent by
+            # mistake (?api_key=...), so only its names are logged.
+            "query": query_names(environ.get("QUERY_STRING", "")),
             "status": status,
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),

@@ -3,35 +3,81 @@
 Every error answer has ``type``, ``title``, ``status``, ``detail``,
 ``instance`` (the request path) and, when inputs are at fault, ``errors``: a
 list of ``{"pointer": "/bets/0/amount", "detail": "..."}`` where ``pointer``
-is a JSON Pointer (RFC 6901) into the request body. Two handlers produce it:
-one for HTTP errors (including request validation, which flask-smorest raises
-as a 422), one for the rules engine's domain errors.
+is a JSON Pointer (RFC 6901) into the request body.
+
+A hostile body can be wrong in a million places, and its keys and values
+can be megabytes long or hold text JSON cannot carry (a lone surrogate).
+So at most :data:`MAX_FIELD_ERRORS` field errors are listed, then one more
+entry says how many were left out; and any text taken from the request is
+cut to :data:`MAX_TEXT` characters, with what UTF-8 cannot encode replaced.
+
+This module builds documents only (no Flask): the web layer answers with
+them, and the command line prints them.
 """
 
 from __future__ import annotations
 
-import http
-import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from flask import Response, current_app, request
-from flask_smorest import Api
-from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException, InternalServerError
-
 from ..baccarat.errors import BaccaratError, Path
-from .encoding import dumps
-from .schemas.problems import ProblemSchema
 
 PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "urn:baccarat:problem:"
-log = logging.getLogger(__name__)
+MAX_FIELD_ERRORS = 50
+MAX_TEXT = 500
+
+
+def clean(text: str) -> str:
+    """``text`` as a problem may quote it: at most :data:`MAX_TEXT`
+    characters, and encodable as UTF-8.
+
+    >>> clean("\\ud800x"), len(clean("9" * 10_000))
+    ('?x', 501)
+    """
+    if len(text) > MAX_TEXT:
+        text = text[:MAX_TEXT] + "…"
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def pointer(path: Path) -> str:
     """A JSON Pointer for ``path``: ``("bets", 0, "amount")`` is ``/bets/0/amount``."""
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+def field_errors(errors: Iterable[tuple[Path, str]]) -> list[dict[str, str]]:
+    """``errors`` as a problem lists them: at most :data:`MAX_FIELD_ERRORS`,
+    then one entry at the body's root saying how many more there were."""
+    listed: list[dict[str, str]] = []
+    more = 0
+    for path, detail in errors:
+        if len(listed) < MAX_FIELD_ERRORS:
+            listed.append({"pointer": clean(pointer(path)), "detail": clean(detail)})
+        else:
+            more += 1
+    if more:
+        listed.append({"pointer": "", "detail": f"{more} more error(s) not listed"})
+    return listed
+
+
+def validation_errors(messages: Any, path: Path = ()) -> Iterator[tuple[Path, str]]:
+    """Flatten marshmallow's nested error messages into (path, detail) pairs.
+
+    >>> list(validation_errors({"json": {"bets": {0: {"amount": ["Not a valid amount."]}}}}))
+    [(('bets', 0, 'amount'), 'Not a valid amount.')]
+
+    The location key (``json``) and ``_schema`` (the object itself) add
+    nothing to the path.
+    """
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            skip = key == "_schema" or (not path and key == "json")
+            yield from validation_errors(value, path if skip else (*path, key))
+    elif isinstance(messages, list | tuple):
+        for message in messages:
+            yield from validation_errors(message, path)
+    else:
+        yield path, str(messages)
 
 
 def problem_document(
@@ -43,90 +89,32 @@ def problem_document(
     errors: list[dict[str, str]] | None = None,
     instance: str | None = None,
 ) -> dict[str, Any]:
-    """The problem body as a dict (also used outside Flask, by the body limit)."""
+    """The problem body as a dict."""
     body: dict[str, Any] = {"type": type, "title": title, "status": status, "detail": detail}
     if instance is not None:
-        body["instance"] = instance
+        body["instance"] = clean(instance)
     if errors:
         body["errors"] = errors
     return body
 
 
-def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
-    """A Flask response carrying a problem document."""
-    body.setdefault("instance", request.path)
-    response = current_app.response_class(dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
-
-
-def validation_errors(messages: Any, path: Path = ()) -> Iterator[dict[str, str]]:
-    """Flatten marshmallow's nested error messages into pointer/detail pairs.
-
-    ``{"json": {"bets": {0: {"amount": ["Not a valid amount."]}}}}`` gives
-    ``{"pointer": "/bets/0/amount", "detail": "Not a valid amount."}``; the
-    location key (``json``) and ``_schema`` (the object itself) add nothing
-    to the pointer.
-    """
-    if isinstance(messages, Mapping):
-        for key, value in messages.items():
-            skip = key == "_schema" or (not path and key in ("json", "query", "headers"))
-            yield from validation_errors(value, path if skip else (*path, key))
-    elif isinstance(messages, list | tuple):
-        for message in messages:
-            yield from validation_errors(message, path)
-    else:
-        yield {"pointer": pointer(path), "detail": str(messages)}
-
-
-def handle_http_exception(error: HTTPException) -> Response:
-    """Any HTTP error, including the 422 that request validation raises."""
-    status = error.code or 500
-    if status >= 500:
-        # Never a stack trace to the caller; the log keeps it.
-        if isinstance(error, InternalServerError) and error.original_exception is not None:
-            log.error("unhandled error", exc_info=error.original_exception)
-        detail = "The service failed to answer this request; it has been logged."
-    else:
-        detail = error.description or ""
-    data = getattr(error, "data", None) or {}
-    errors = list(validation_errors(data["messages"])) if "messages" in data else None
-    if status == 422 and errors:
-        detail = "The request body does not match the schema: see errors"
-        body = problem_document(
-            status, "Invalid request", detail, type=TYPE_PREFIX + "invalid-request", errors=errors
-        )
-    else:
-        body = problem_document(status, error.name, detail, errors=errors)
-    headers = dict(data.get("headers") or {})
-    if status == 405 and error.response is None:
-        headers.update(error.get_headers())  # keeps the Allow header
-        headers.pop("Content-Type", None)
-    return problem_response(body, headers)
-
-
-def handle_domain_error(error: BaccaratError) -> Response:
-    """A request that is valid JSON but breaks the rules of the game: 422."""
-    errors = [{"pointer": pointer(p.path), "detail": p.detail} for p in error.problems]
-    return problem_response(
-        problem_document(422, error.title, error.detail, type=TYPE_PREFIX + error.slug, errors=errors)
+def invalid_request(messages: Any) -> dict[str, Any]:
+    """The 422 for a body that does not match its schema (marshmallow's ``messages``)."""
+    return problem_document(
+        422,
+        "Invalid request",
+        "The request body does not match the schema: see errors",
+        type=TYPE_PREFIX + "invalid-request",
+        errors=field_errors(validation_errors(messages)),
     )
 
 
-class ProblemApi(Api):
-    """flask-smorest's Api, answering and documenting errors as problems."""
-
-    def _register_error_handlers(self) -> None:
-        self._app.register_error_handler(HTTPException, handle_http_exception)
-        self._app.register_error_handler(BaccaratError, handle_domain_error)
-
-    def _register_responses(self) -> None:
-        for status in (400, 401, 404, 405, 413, 415, 422, 500):
-            phrase = http.HTTPStatus(status)
-            response: dict[str, Any] = {"description": phrase.phrase, "schema": ProblemSchema}
-            prepare_response(response, self.spec, PROBLEM_JSON)
-            self.spec.components.response(phrase.name, response, lazy=True)
-        response = {"description": "Any error, as application/problem+json", "schema": ProblemSchema}
-        prepare_response(response, self.spec, PROBLEM_JSON)
-        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+def domain_problem(error: BaccaratError) -> dict[str, Any]:
+    """The 422 for a request that is valid JSON but breaks the rules of the game."""
+    return problem_document(
+        422,
+        error.title,
+        clean(error.detail),
+        type=TYPE_PREFIX + error.slug,
+        errors=field_errors((problem.path, problem.detail) for problem in error.problems),
+    )

@@ -1,5 +1,5 @@
 """API keys: Bearer keys from the environment, compared in constant time,
-401 problems, public probes and metrics, and an open mode that says so."""
+401 problems, public probes, and an open mode that says so."""
 
 import hmac
 import logging
@@ -83,8 +83,8 @@ def test_a_refused_key_is_logged_but_never_echoed(keyed, caplog):
     assert "sekrit-XYZ" not in caplog.text
 
 
-@pytest.mark.parametrize("path", sorted({"/livez", "/readyz", "/metrics", "/openapi.yaml", "/openapi.json"}))
-def test_probes_metrics_and_the_api_description_need_no_key(keyed, path):
+@pytest.mark.parametrize("path", sorted({"/livez", "/readyz", "/openapi.yaml", "/openapi.json"}))
+def test_probes_and_the_api_description_need_no_key(keyed, path):
     assert keyed.get(path).status_code == 200
 
 
@@ -161,12 +161,22 @@ def test_bearer_token(header, token):
     assert bearer_token(header) == token
 
 
+K1, K2 = "key-one-0123456789", "key-two-0123456789"
+
+
 @pytest.mark.parametrize(
     ("value", "keys"),
-    [("k1", ("k1",)), ("k1,k2", ("k1", "k2")), (" k1 , k2 ,", ("k1", "k2")), ("", ())],
+    [(K1, (K1,)), (f"{K1},{K2}", (K1, K2)), (f" {K1} , {K2} ,", (K1, K2))],
 )
 def test_keys_from_the_environment(value, keys):
     assert config.from_environment({"BACCARAT_API_KEYS": value})["API_KEYS"] == keys
+
+
+@pytest.mark.parametrize("value", ["", ",", " , ", "short", f"{K1},short"])
+def test_keys_set_but_empty_or_short_fail_closed_at_start(value):
+    """A variable set by mistake to nothing (an empty Secret) must not open the API."""
+    with pytest.raises(ValueError, match="BACCARAT_API_KEYS"):
+        config.from_environment({"BACCARAT_API_KEYS": value})
 
 
 def test_a_key_with_a_space_fails_at_start():
@@ -175,9 +185,7 @@ def test_a_key_with_a_space_fails_at_start():
 
 
 def test_keys_from_the_environment_reach_the_app(monkeypatch):
-    monkeypatch.setenv("BACCARAT_API_KEYS", "env-key")
+    monkeypatch.setenv("BACCARAT_API_KEYS", K1)
     client = create_app().test_client()
     assert client.post("/v1/rounds", json=ROUND).status_code == 401
-    assert (
-        client.post("/v1/rounds", json=ROUND, headers={"Authorization": "Bearer env-key"}).status_code == 200
-    )
+    assert client.post("/v1/rounds", json=ROUND, headers={"Authorization": f"Bearer {K1}"}).status_code == 200

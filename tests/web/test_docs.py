@@ -17,7 +17,7 @@ URL_ATTRIBUTES = re.compile(r"""(?:src|href|url)\s*[:=]\s*["']([^"']+)["']""")
 
 @pytest.fixture
 def keyed():
-    return create_app({"TESTING": True, "API_KEYS": ("k-7f3a9c",)}).test_client()
+    return create_app({"TESTING": True, "API_KEYS": ("k-7f3a9c51d0e24b86",)}).test_client()
 
 
 def test_the_page_loads_only_what_the_service_serves(client):

@@ -1,20 +1,31 @@
-"""Fields for the game's own values: card codes and money."""
+"""Fields for the game's own values (card codes, money, text) and for
+lists and maps whose size is checked before their contents.
+
+marshmallow validates every item of a list before a ``Length`` validator
+on the list runs, and reports every error: a 4 MiB list of bad items would
+cost a minute of CPU and gigabytes of messages. :class:`BoundedList` and
+:class:`BoundedDict` check the size first and stop after
+:data:`MAX_INVALID_ITEMS` bad items.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any, ClassVar
 
-from marshmallow import ValidationError, fields
+from marshmallow import ValidationError, fields, validate
 
-from ...baccarat.cards import RANKS, SUITS, Card, parse_card
+from ...baccarat.cards import Card, parse_card
+from ..jsonio import Exponent
 
-_AMOUNT = re.compile(r"(0|[1-9][0-9]{0,11})(\.[0-9]{1,8})?")
+#: Bad items of one list (or entries of one map) validated before the rest
+#: are left unchecked: enough to show a caller the pattern of their mistake.
+MAX_INVALID_ITEMS = 50
+
+AMOUNT_PATTERN = r"^(0|[1-9][0-9]{0,11})(\.[0-9]{1,8})?$"
+_AMOUNT = re.compile(AMOUNT_PATTERN)
 _RATE = re.compile(r"0(\.[0-9]{1,4})?")
 
 
@@ -27,30 +38,28 @@ class _Documented(fields.Field[Any]):
         super().__init__(metadata={**self.doc, **kwargs.pop("metadata", {})}, **kwargs)
 
 
-def _card_codes() -> dict[str, Card]:
-    """Every string :func:`parse_card` accepts, with its card: each spelling
-    of each rank and suit, in either case."""
-    spellings = {
-        r + s
-        for rank in (*RANKS, "10")
-        for suit in SUITS
-        for r in (rank, rank.lower())
-        for s in (suit, suit.lower())
-    }
-    codes = {}
-    for code in sorted(spellings):
-        with contextlib.suppress(ValueError):
-            codes[code] = parse_card(code)
-    return codes
+class Text(fields.String):
+    """A string that UTF-8 can encode: JSON can carry a lone surrogate
+    (``"\\ud800"``), but no answer, log line or hash could."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not is_utf8(text):
+            raise ValidationError("The text holds a lone surrogate, which UTF-8 cannot encode.")
+        return text
+
+
+def is_utf8(text: str) -> bool:
+    """Whether UTF-8 can encode ``text`` (no lone surrogates)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class CardCode(_Documented):
     """A card code in, a :class:`Card` inside, the canonical code out."""
-
-    #: For compiled schemas (:mod:`.compiled`): every string this field loads,
-    #: with what it loads as; and the attribute a card is dumped as.
-    load_table: ClassVar[Mapping[str, Card]] = MappingProxyType(_card_codes())
-    dump_attribute: ClassVar[str] = "code"
 
     doc: ClassVar[dict[str, Any]] = {
         "type": "string",
@@ -64,7 +73,7 @@ class CardCode(_Documented):
         if not isinstance(value, str):
             raise ValidationError("A card code is a string such as 'KH' or '10s'.")
         try:
-            return parse_card(value)
+            return parse_card(value[:8])  # no card code is longer: the message quotes what was read
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
 
@@ -72,13 +81,27 @@ class CardCode(_Documented):
         return None if value is None else value.code
 
 
-@functools.lru_cache(maxsize=4096)
-def _parse_amount(text: str) -> Decimal | str:
-    """The exact amount ``text`` writes, or why it is not one. Cached: the
-    slips of a table repeat the same few amounts."""
-    if not _AMOUNT.fullmatch(text):
+def plain_card(value: Any) -> Card | None:
+    """The card ``value`` names, as :class:`CardCode` loads it; None when it
+    names none (then :class:`CardCode` explains)."""
+    if type(value) is not str:
+        return None
+    try:
+        return parse_card(value)
+    except ValueError:
+        return None
+
+
+def parse_amount(text: str) -> Decimal | str:
+    """The exact amount ``text`` writes, or why it is not one.
+
+    >>> parse_amount("25.00"), parse_amount("0")
+    (Decimal('25.00'), 'An amount must be greater than zero.')
+    """
+    if not _AMOUNT.match(text):
+        shown = text if len(text) <= 24 else text[:24] + "…"
         return (
-            f"{text!r} is not a plain decimal amount: digits, an optional point and "
+            f"{shown!r} is not a plain decimal amount: digits, an optional point and "
             "decimals; no sign, exponent, NaN or Infinity."
         )
     amount = Decimal(text)
@@ -87,41 +110,26 @@ def _parse_amount(text: str) -> Decimal | str:
     return amount
 
 
-class _AmountTable(dict[str, Decimal]):
-    """``table[text]``: the amount ``text`` writes, or KeyError when it writes
-    none. Amounts read are kept (a few thousand at most): a plain dict lookup
-    is cheaper than calling the cached parser."""
-
-    def __missing__(self, text: str) -> Decimal:
-        amount = _parse_amount(text)
-        if isinstance(amount, str):
-            raise KeyError(text)
-        if len(self) >= 4096:
-            self.clear()
-        self[text] = amount
-        return amount
-
-
 class Amount(_Documented):
-    """An exact positive amount: a decimal string (or a JSON number, read as
-    a decimal, never a float). Exponents, NaN, Infinity, negative and zero
-    amounts are refused, never rounded; the table's minor unit is checked by
-    the engine, which knows the rules in force."""
+    """An exact positive amount: a decimal string (or a plain JSON number,
+    read as a decimal, never a float). Exponents, NaN, Infinity, negative
+    and zero amounts are refused, never rounded; the table's minor unit is
+    checked by the engine, which knows the rules in force."""
 
     doc: ClassVar[dict[str, Any]] = {
         "type": "string",
-        "pattern": r"^(0|[1-9][0-9]{0,11})(\.[0-9]{1,8})?$",
+        "pattern": AMOUNT_PATTERN,
         "example": "25.00",
         "description": "Decimal string, at most the table's minor-unit digits "
         "after the point (2 by default); positive",
     }
-    #: For compiled schemas (:mod:`.compiled`): string amounts and what they load as.
-    load_table: ClassVar[Mapping[str, Decimal]] = _AmountTable()
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
+        if isinstance(value, Exponent):
+            raise ValidationError("An amount is written without an exponent, such as '25.00'.")
         if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
             raise ValidationError("An amount is a decimal string such as '25.00'.")
-        amount = _parse_amount(value if type(value) is str else str(value))
+        amount = parse_amount(value if isinstance(value, str) else str(value))
         if isinstance(amount, str):
             raise ValidationError(amount)
         return amount
@@ -136,7 +144,73 @@ class Rate(_Documented):
     doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^0(\.[0-9]{1,4})?$", "example": "0.05"}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
-        text = str(value) if isinstance(value, str | Decimal) else ""
+        plain = isinstance(value, str) or (isinstance(value, Decimal) and not isinstance(value, Exponent))
+        text = str(value) if plain else ""
         if not _RATE.fullmatch(text) or Decimal(text) > Decimal("0.25"):
             raise ValidationError("A commission is a decimal string from '0' to '0.25', e.g. '0.05'.")
         return Decimal(text)
+
+
+class Flag(fields.Boolean):
+    """A JSON ``true`` or ``false``, nothing else (no ``1``, ``"yes"`` or ``"true"``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: send true or false.")
+        return value
+
+
+def _check_sizes(field: fields.Field[Any], value: Any) -> None:
+    """Run the field's ``Length`` validators on ``value`` now, before its items."""
+    for validator in field.validators:
+        if isinstance(validator, validate.Length):
+            validator(value)
+
+
+class BoundedList(fields.List):  # type: ignore[type-arg]
+    """A list whose ``Length`` is checked before its items are, and whose
+    items stop being validated after :data:`MAX_INVALID_ITEMS` bad ones.
+
+    ``plain``, when given, is tried on each item first: it returns exactly
+    what the inner field loads for an item that is plainly valid, and None
+    for anything else, which the inner field then loads (and explains)."""
+
+    def __init__(self, inner: fields.Field[Any], *, plain: Callable[[Any], Any] | None = None, **kwargs: Any):
+        super().__init__(inner, **kwargs)
+        self.plain = plain
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        _check_sizes(self, value)
+        plain = self.plain
+        result: list[Any] = []
+        errors: dict[int | str, Any] = {}
+        for index, item in enumerate(value):
+            loaded = None if plain is None else plain(item)
+            if loaded is not None:
+                result.append(loaded)
+                continue
+            try:
+                result.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+                if len(errors) == MAX_INVALID_ITEMS and index + 1 < len(value):
+                    errors["_schema"] = [f"Items after {index} were not checked: fix these first."]
+                    break
+        if errors:
+            raise ValidationError(errors)
+        return result
+
+
+class BoundedDict(fields.Dict):
+    """A map with at most ``max_keys`` entries, checked before any of them."""
+
+    def __init__(self, *, max_keys: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_keys = max_keys
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, Mapping) and len(value) > self.max_keys:
+            raise ValidationError(f"At most {self.max_keys} entries.")
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]

@@ -10,18 +10,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from marshmallow import ValidationError, fields, pre_dump, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS, RANKS
 from ...baccarat.composition import MIN_CARDS
 from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
-from ...baccarat.tables import DEFAULT_TABLE, TABLES
-from .compiled import FastSchema
-from .fields import CardCode
+from ...baccarat.requests import OddsRequest
+from ...baccarat.tables import resolve_rules
+from .base import AnswerSchema, RequestSchema
+from .fields import BoundedList, CardCode
 from .rounds import EngineSchema, SeedSchema
-from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema
-from .seeds import SEED_SOURCES, SeedInputSchema
+from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
+from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 
 #: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
 MAX_ROUNDS = 52 * MAX_DECKS // 4
@@ -64,7 +65,9 @@ def _rank_count(rank: str) -> fields.Integer:
     )
 
 
-RankCountsSchema = FastSchema.from_dict({rank: _rank_count(rank) for rank in RANKS}, name="RankCountsSchema")
+RankCountsSchema = RequestSchema.from_dict(
+    {rank: _rank_count(rank) for rank in RANKS}, name="RankCountsSchema"
+)
 RankCountsSchema.__doc__ = (
     "Cards per rank, every rank given (at most 4 per deck). Each rank's cards are taken as spread "
     "over the four suits as evenly as possible (30 aces: 8, 8, 7, 7), which only the perfect pair "
@@ -75,20 +78,15 @@ RankCountsSchema.__doc__ = (
 class OddsRequestSchema(SeedInputSchema):
     """The table's rules and the shoe: full, less the cards removed, by counts, or seeded."""
 
-    table = fields.String(
-        load_default=DEFAULT_TABLE,
-        validate=validate.OneOf(list(TABLES)),
-        metadata={
-            "description": "Table preset (GET /v1/tables): the answer covers every bet it offers",
-            "example": "standard",
-        },
+    table = table_field(
+        "Table preset (GET /v1/tables): the answer covers every bet it offers", example="standard"
     )
     rules = fields.Nested(
         RulesOverrideSchema,
         load_default=dict,
         metadata={"description": "Overrides of the table's rules; `decks` is the shoe's size (default 8)"},
     )
-    removed = fields.List(
+    removed = BoundedList(
         CardCode(),
         validate=validate.Length(max=52 * MAX_DECKS),
         metadata={
@@ -120,11 +118,23 @@ class OddsRequestSchema(SeedInputSchema):
         if "round" in data and not any(name in data for name in SEED_SOURCES):
             raise ValidationError("a round number addresses a seeded shoe: send seed inputs", "round")
 
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> OddsRequest:
+        removed = data.get("removed")
+        return OddsRequest(
+            rules=resolve_rules(data["table"], data["rules"]),
+            removed=None if removed is None else tuple(removed),
+            counts=data.get("counts"),
+            seed=seed_inputs(data),
+            round_number=data.get("round"),
+            commitment=data.get("server_seed_hash"),
+        )
+
 
 # --- responses ----------------------------------------------------------------
 
 
-class OddsShoeSchema(FastSchema):
+class OddsShoeSchema(AnswerSchema):
     """The shoe analysed."""
 
     source = fields.String(
@@ -143,14 +153,14 @@ class OddsShoeSchema(FastSchema):
     )
     seed = fields.Nested(SeedSchema, attribute="place.seed", metadata={"description": "Seeded shoes only"})
 
-    omit_if_none = frozenset({"round", "position", "seed"})  # left out when null
+    OMIT_IF_NONE = frozenset({"round", "position", "seed"})  # left out when null
 
 
-ProbabilitiesSchema = FastSchema.from_dict(
+ProbabilitiesSchema = AnswerSchema.from_dict(
     {event.name: DecimalText(event.description) for event in EVENTS},
     name="ProbabilitiesSchema",
 )
-EventCountsSchema = FastSchema.from_dict(
+EventCountsSchema = AnswerSchema.from_dict(
     {
         event.name: fields.Integer(required=True, metadata={"description": event.description})
         for event in EVENTS
@@ -159,7 +169,7 @@ EventCountsSchema = FastSchema.from_dict(
 )
 
 
-class LineOddsSchema(FastSchema):
+class LineOddsSchema(AnswerSchema):
     """A line of the bet's pay table (the first that applies decides), or the loss when none does."""
 
     when = fields.String(required=True, metadata={"example": "Banker wins"})
@@ -168,7 +178,7 @@ class LineOddsSchema(FastSchema):
     probability = DecimalText("Probability that this line decides the bet", "0.458597422632762973")
 
 
-class BetFractionsSchema(FastSchema):
+class BetFractionsSchema(AnswerSchema):
     """The bet's figures as exact fractions."""
 
     win = FractionText("Probability of a win", "8954111587648/19524993263685")
@@ -178,7 +188,7 @@ class BetFractionsSchema(FastSchema):
     house_edge = FractionText("Expected loss per unit staked", "114753351728/10847218479825")
 
 
-class BetOddsSchema(FastSchema):
+class BetOddsSchema(AnswerSchema):
     """One bet's odds per unit staked, winnings paid exactly (before rounding to the minor unit)."""
 
     win = DecimalText("Probability that the bet wins", "0.458597422632762973")
@@ -206,7 +216,7 @@ class BetOddsSchema(FastSchema):
         return {**figures, "exact": figures, "lines": odds.lines}
 
 
-class OddsResponseSchema(FastSchema):
+class OddsResponseSchema(AnswerSchema):
     """The exact odds of the next round, and of every bet the table offers."""
 
     rules = fields.Nested(RulesSchema, required=True)

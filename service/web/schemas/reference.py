@@ -2,17 +2,17 @@
 
 from marshmallow import fields
 
-from .compiled import FastSchema
+from .base import AnswerSchema
 from .rules import RulesSchema
 
 
-class PlayerRuleSchema(FastSchema):
+class PlayerRuleSchema(AnswerSchema):
     total = fields.Integer(required=True)
     action = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
     reason = fields.String(required=True)
 
 
-class BankerRuleSchema(FastSchema):
+class BankerRuleSchema(AnswerSchema):
     total = fields.Integer(required=True, metadata={"description": "Banker's two-card total"})
     when_player_stood = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
     draws_when_player_third_is = fields.List(
@@ -23,7 +23,7 @@ class BankerRuleSchema(FastSchema):
     stands_when_player_third_is = fields.List(fields.Integer(), required=True)
 
 
-class TableauSchema(FastSchema):
+class TableauSchema(AnswerSchema):
     card_points = fields.Dict(
         keys=fields.String(),
         values=fields.Integer(),
@@ -46,7 +46,7 @@ class TableauSchema(FastSchema):
     notes = fields.List(fields.String(), required=True)
 
 
-class PayLineSchema(FastSchema):
+class PayLineSchema(AnswerSchema):
     """One line of a pay table; the first line that applies decides, and a bet no line covers loses."""
 
     when = fields.String(required=True, metadata={"example": "Player wins by 9 points without a natural"})
@@ -63,7 +63,7 @@ class PayLineSchema(FastSchema):
     )
 
 
-class OfferedBetSchema(FastSchema):
+class OfferedBetSchema(AnswerSchema):
     """A bet the table offers: what it is on, its limits and its pay table."""
 
     type = fields.String(required=True, metadata={"example": "dragon_bonus_player"})
@@ -75,7 +75,7 @@ class OfferedBetSchema(FastSchema):
     pays = fields.List(fields.Nested(PayLineSchema), attribute="pay_table.lines", required=True)
 
 
-class TableSchema(FastSchema):
+class TableSchema(AnswerSchema):
     name = fields.String(required=True)
     description = fields.String(required=True)
     chips = fields.List(
@@ -89,6 +89,6 @@ class TableSchema(FastSchema):
     )
 
 
-class TablesSchema(FastSchema):
+class TablesSchema(AnswerSchema):
     default = fields.String(required=True)
     tables = fields.List(fields.Nested(TableSchema), required=True)

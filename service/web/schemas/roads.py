@@ -9,20 +9,12 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, val
 
 from ...baccarat.coup import Outcome
 from ...baccarat.roads import ROWS, Colour, Result
-from .compiled import FastSchema
+from .base import AnswerSchema, RequestSchema
+from .fields import BoundedList, Flag
 
 MAX_RESULTS = 1_000
 OUTCOMES = [str(o) for o in Outcome]
 COLOURS = [str(c) for c in Colour]
-
-
-class Flag(fields.Boolean):
-    """A JSON ``true`` or ``false``, nothing else (no ``1``, ``"yes"`` or ``"true"``)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise ValidationError("Not a boolean: send true or false.")
-        return value
 
 
 def _outcome(description: str = "Who won the round") -> fields.String:
@@ -33,7 +25,7 @@ def _outcome(description: str = "Who won the round") -> fields.String:
     )
 
 
-class RoadResultSchema(Schema):
+class RoadResultSchema(RequestSchema):
     """A result with its markers; absent markers are false."""
 
     outcome = _outcome()
@@ -46,7 +38,7 @@ class RoadResultSchema(Schema):
         return Result(Outcome(data["outcome"]), data["player_pair"], data["banker_pair"], data["natural"])
 
 
-class RoadHandSchema(Schema):
+class RoadHandSchema(RequestSchema):
     """The part of a round's hand the roads read; its other fields are ignored."""
 
     class Meta:
@@ -56,7 +48,7 @@ class RoadHandSchema(Schema):
     natural = Flag(required=True)
 
 
-class RoadRoundSchema(Schema):
+class RoadRoundSchema(RequestSchema):
     """A round as POST /v1/rounds answers it: only ``outcome`` and each hand's
     ``pair`` and ``natural`` are read; every other field is ignored."""
 
@@ -93,6 +85,7 @@ class ResultItem(fields.Field[Result]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(metadata=self.doc, **kwargs)
+        self.as_result, self.as_round = RoadResultSchema(), RoadRoundSchema()
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Result:
         if isinstance(value, str):
@@ -100,14 +93,14 @@ class ResultItem(fields.Field[Result]):
                 raise ValidationError(f"A result is one of {', '.join(OUTCOMES)}, not {value!r}.")
             return Result(Outcome(value))
         if isinstance(value, dict):
-            schema = RoadRoundSchema if "player" in value or "banker" in value else RoadResultSchema
-            result: Result = schema().load(value)
+            schema = self.as_round if "player" in value or "banker" in value else self.as_result
+            result: Result = schema.load(value)
             return result
         raise ValidationError("A result is 'banker', 'player', 'tie' or an object with an 'outcome'.")
 
 
-class RoadsRequestSchema(Schema):
-    results = fields.List(
+class RoadsRequestSchema(RequestSchema):
+    results = BoundedList(
         ResultItem(),
         required=True,
         validate=validate.Length(max=MAX_RESULTS),
@@ -116,11 +109,15 @@ class RoadsRequestSchema(Schema):
         },
     )
 
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> tuple[Result, ...]:
+        return tuple(data["results"])
+
 
 # --- responses ----------------------------------------------------------------
 
 
-class _CellSchema(FastSchema):
+class _CellSchema(AnswerSchema):
     column = fields.Integer(required=True, metadata={"description": "0 is the leftmost column"})
     row = fields.Integer(required=True, metadata={"description": f"0 is the top row, {ROWS - 1} the bottom"})
     index = fields.Integer(required=True, metadata={"description": "Position of the result in `results`"})
@@ -146,7 +143,7 @@ class BigRoadCellSchema(_MarkedCellSchema):
     )
 
 
-class StreakSchema(FastSchema):
+class StreakSchema(AnswerSchema):
     outcome = fields.String(required=True, metadata={"enum": ["banker", "player"]})
     length = fields.Integer(required=True, metadata={"description": "Wins in a row"})
     column = fields.Integer(required=True, metadata={"description": "Drawn column where the streak starts"})
@@ -156,7 +153,7 @@ class MarkCellSchema(_CellSchema):
     colour = fields.String(required=True, metadata={"enum": [*COLOURS]})
 
 
-class _GridSchema(FastSchema):
+class _GridSchema(AnswerSchema):
     columns = fields.Integer(required=True, metadata={"description": "Width of the drawn grid"})
     rows = fields.Integer(required=True, metadata={"description": "Height of the drawn grid (always 6)"})
 
@@ -185,18 +182,18 @@ def _ask_mark() -> fields.String:
     return fields.String(required=True, allow_none=True, metadata={"enum": [*COLOURS, None]})
 
 
-class AskMarksSchema(FastSchema):
+class AskMarksSchema(AnswerSchema):
     big_eye_boy = _ask_mark()
     small_road = _ask_mark()
     cockroach_pig = _ask_mark()
 
 
-class AskSchema(FastSchema):
+class AskSchema(AnswerSchema):
     banker = fields.Nested(AskMarksSchema, required=True, metadata={"description": "If Banker won next"})
     player = fields.Nested(AskMarksSchema, required=True, metadata={"description": "If Player won next"})
 
 
-class RoadsSchema(FastSchema):
+class RoadsSchema(AnswerSchema):
     bead_plate = fields.Nested(BeadPlateSchema, required=True)
     big_road = fields.Nested(BigRoadSchema, required=True)
     big_eye_boy = fields.Nested(DerivedRoadSchema, required=True)

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import (
-    ValidationError,
-    fields,
-    post_load,
-    validate,
-    validates_schema,
-)
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS
-from ...baccarat.settlement import Bet, make_bet
-from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType
-from .compiled import FastSchema
-from .fields import Amount, CardCode
-from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema
-from .seeds import SeedInputSchema
+from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
+from ...baccarat.settlement import Bet
+from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
+from .base import AnswerSchema, RequestSchema
+from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
+from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
+from .seeds import SeedInputSchema, seed_inputs
 
+MAX_CARDS = 52 * MAX_DECKS
 MAX_BETS_PER_SLIP = 50
-MAX_SLIPS = 20_000
+#: A table's slips: what one request settles. The largest such request
+#: (docs/performance.md, "Limits") fits the body limit, takes well under a
+#: second, and four at once fit the pod's memory.
+MAX_SLIPS = 10_000
+MAX_TABLE_BETS = 30_000
 
 
 BET_TYPE_DESCRIPTION = """What the bet is on, and what it pays (docs/bets.md has the house edges). \
@@ -49,11 +49,13 @@ push on a tie between naturals (8 v 8); without a natural by the margin: 9 point
 - `super_6`: the Banker wins with a total of 6 (3-3 v 5), `super_6_pays`:1 (12 or 15)."""
 
 
-_BET_TYPE = {str(bet_type): bet_type for bet_type in BetType}  # faster than BetType(name)
+BET_KEYS = frozenset({"id", "type", "amount"})
+SLIP_KEYS = frozenset({"id", "bets"})
+_BET_TYPES = {str(bet_type): bet_type for bet_type in BetType}
 
 
-class BetSchema(FastSchema):
-    id = fields.String(
+class BetSchema(RequestSchema):
+    id = Text(
         validate=validate.Length(1, 64),
         metadata={"description": "Your reference, echoed back", "example": "b1"},
     )
@@ -66,16 +68,45 @@ class BetSchema(FastSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> Bet:
-        return make_bet(_BET_TYPE[data["type"]], data["amount"], data.get("id"))
+        return Bet(type=BetType(data["type"]), amount=data["amount"], id=data.get("id"))
+
+
+def _reference(value: Any) -> bool:
+    """What :class:`BetSchema` and :class:`SlipSchema` accept as an ``id``."""
+    return type(value) is str and 0 < len(value) <= 64 and is_utf8(value)
+
+
+def plain_bet(value: Any) -> Bet | None:
+    """The bet ``value`` sends when it is plainly valid: exactly what
+    ``BetSchema().load(value)`` gives. None for anything else, which
+    :class:`BetSchema` then loads and explains. A table's slips hold
+    thousands of bets: the common case is checked here in plain code
+    (tests/web/test_request_schemas.py holds the two equal;
+    docs/adr/0003-plain-paths-for-hot-requests-and-answers.md)."""
+    if type(value) is not dict or not value.keys() <= BET_KEYS:
+        return None
+    kind, text = value.get("type"), value.get("amount")
+    if type(kind) is not str or kind not in _BET_TYPES or type(text) is not str:
+        return None
+    amount = parse_amount(text)
+    if isinstance(amount, str) or ("id" in value and not _reference(value["id"])):
+        return None
+    return Bet(type=_BET_TYPES[kind], amount=amount, id=value.get("id"))
+
+
+def _bets(description: str | None = None, **kwargs: Any) -> BoundedList:
+    metadata = {} if description is None else {"description": description}
+    return BoundedList(fields.Nested(BetSchema), plain=plain_bet, metadata=metadata, **kwargs)
 
 
 class RoundInputSchema(SeedInputSchema):
     """Where the cards come from (cards, or the seed inputs of
     :class:`SeedInputSchema`), and the table's rules."""
 
-    cards = fields.List(
+    cards = BoundedList(
         CardCode(),
-        validate=validate.Length(1, 52 * MAX_DECKS),
+        plain=plain_card,
+        validate=validate.Length(1, MAX_CARDS),
         metadata={
             "description": "Cards in dealing order: Player, Banker, Player, Banker, then "
             "the Player's third card if drawn, then the Banker's. Extra "
@@ -85,7 +116,7 @@ class RoundInputSchema(SeedInputSchema):
     )
     round = fields.Integer(
         strict=True,
-        validate=validate.Range(1, 52 * MAX_DECKS),
+        validate=validate.Range(1, MAX_CARDS),
         metadata={
             "description": "With seed inputs: deal this round (1 = the first after the burn) of the "
             "whole shoe, with burn and cut card, as POST /v1/shoes does. Without it a seeded "
@@ -93,15 +124,11 @@ class RoundInputSchema(SeedInputSchema):
             "example": 3,
         },
     )
-    table = fields.String(
-        load_default=DEFAULT_TABLE,
-        validate=validate.OneOf(list(TABLES)),
-        metadata={
-            "description": "Table preset (GET /v1/tables): `standard` (5% commission; pairs, "
-            "perfect pair, dragon bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker "
-            "6 pays 1:2; pairs, super 6) or `ez` (EZ Baccarat; dragon 7, panda 8)",
-            "example": "ez",
-        },
+    table = table_field(
+        "Table preset (GET /v1/tables): `standard` (5% commission; pairs, "
+        "perfect pair, dragon bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker "
+        "6 pays 1:2; pairs, super 6) or `ez` (EZ Baccarat; dragon 7, panda 8)",
+        example="ez",
     )
     rules = fields.Nested(RulesOverrideSchema, load_default=dict)
 
@@ -116,39 +143,135 @@ class RoundInputSchema(SeedInputSchema):
             )
 
 
-class RoundRequestSchema(RoundInputSchema):
-    bets = fields.List(
-        fields.Nested(BetSchema),
-        load_default=list,
-        validate=validate.Length(max=MAX_BETS_PER_SLIP),
-        metadata={"description": "An optional bet slip to settle on the round"},
+def card_source(data: dict[str, Any]) -> CardSource:
+    """Where the cards of a request loaded by :class:`RoundInputSchema` come from."""
+    cards = data.get("cards")
+    return CardSource(
+        cards=None if cards is None else tuple(cards),
+        seed=seed_inputs(data),
+        round_number=data.get("round"),
+        commitment=data.get("server_seed_hash"),
     )
 
 
-class SlipSchema(FastSchema):
-    id = fields.String(
+class RoundRequestSchema(RoundInputSchema):
+    bets = _bets(
+        "An optional bet slip to settle on the round",
+        load_default=list,
+        validate=validate.Length(max=MAX_BETS_PER_SLIP),
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundRequest:
+        rules = resolve_rules(data["table"], data["rules"])
+        return RoundRequest(rules=rules, source=card_source(data), bets=tuple(data["bets"]))
+
+    def load(
+        self,
+        data: Any,
+        *,
+        many: bool | None = None,
+        partial: Any = None,
+        unknown: Any = None,
+    ) -> Any:
+        """``Schema.load``, reading the common request (cards, bets, a table)
+        with :func:`plain_round` when it is plainly valid."""
+        if many is None and partial is None and unknown is None:
+            request = plain_round(data)
+            if request is not None:
+                return request
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+#: The keys of the request :func:`plain_round` reads.
+PLAIN_ROUND_KEYS = frozenset({"cards", "bets", "table"})
+
+
+def _all_plain(items: list[Any], plain: Any) -> list[Any] | None:
+    """Each item read by ``plain``, or None when one is not plainly valid."""
+    loaded = []
+    for item in items:
+        value = plain(item)
+        if value is None:
+            return None
+        loaded.append(value)
+    return loaded
+
+
+def plain_round(value: Any) -> RoundRequest | None:
+    """What ``RoundRequestSchema().load(value)`` gives for a round of cards
+    and bets at a table preset, when it is plainly valid; None for anything
+    else (seeds, rule overrides, any error), which the schema loads and
+    explains. A table sends this request for every round it deals
+    (docs/adr/0003-plain-paths-for-hot-requests-and-answers.md)."""
+    if type(value) is not dict or not value.keys() <= PLAIN_ROUND_KEYS:
+        return None
+    codes, sent, table = value.get("cards"), value.get("bets", []), value.get("table", DEFAULT_TABLE)
+    if type(codes) is not list or not 0 < len(codes) <= MAX_CARDS or type(sent) is not list:
+        return None
+    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
+        return None
+    cards, bets = _all_plain(codes, plain_card), _all_plain(sent, plain_bet)
+    if cards is None or bets is None:
+        return None
+    return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
+
+
+class SlipSchema(RequestSchema):
+    id = Text(
         required=True,
         validate=validate.Length(1, 64),
         metadata={"description": "Your slip reference", "example": "seat-3"},
     )
-    bets = fields.List(
-        fields.Nested(BetSchema), required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP)
-    )
+    bets = _bets(required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP))
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Slip:
+        return Slip(data["id"], tuple(data["bets"]))
+
+
+def plain_slip(value: Any) -> Slip | None:
+    """What ``SlipSchema().load(value)`` gives when ``value`` is plainly
+    valid, else None (as :func:`plain_bet`)."""
+    if type(value) is not dict or not value.keys() <= SLIP_KEYS or not _reference(value.get("id")):
+        return None
+    sent = value.get("bets")
+    if type(sent) is not list or not 0 < len(sent) <= MAX_BETS_PER_SLIP:
+        return None
+    bets = []
+    for item in sent:
+        bet = plain_bet(item)
+        if bet is None:
+            return None
+        bets.append(bet)
+    return Slip(value["id"], tuple(bets))
 
 
 class SettlementRequestSchema(RoundInputSchema):
-    slips = fields.List(
+    slips = BoundedList(
         fields.Nested(SlipSchema),
+        plain=plain_slip,
         required=True,
         validate=validate.Length(1, MAX_SLIPS),
-        metadata={"description": f"Up to {MAX_SLIPS} bet slips"},
+        metadata={"description": f"Up to {MAX_SLIPS:,} bet slips, {MAX_TABLE_BETS:,} bets in all"},
     )
+
+    @validates_schema
+    def not_too_many_bets(self, data: dict[str, Any], **kwargs: Any) -> None:
+        bets = sum(len(slip.bets) for slip in data.get("slips", ()))
+        if bets > MAX_TABLE_BETS:
+            raise ValidationError(f"{bets:,} bets in all: at most {MAX_TABLE_BETS:,} per request", "slips")
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> SettlementRequest:
+        rules = resolve_rules(data["table"], data["rules"])
+        return SettlementRequest(rules=rules, source=card_source(data), slips=tuple(data["slips"]))
 
 
 # --- responses ----------------------------------------------------------------
 
 
-class HandSchema(FastSchema):
+class HandSchema(AnswerSchema):
     cards = fields.List(CardCode(), required=True)
     total = fields.Integer(required=True, metadata={"description": "Final total, 0-9"})
     natural = fields.Boolean(required=True, metadata={"description": "Two cards totalling 8 or 9"})
@@ -158,7 +281,7 @@ class HandSchema(FastSchema):
     )
 
 
-class StandSchema(FastSchema):
+class StandSchema(AnswerSchema):
     hand = fields.String(required=True, metadata={"enum": ["player", "banker"]})
     reason = fields.String(required=True, metadata={"description": "The rule that applied"})
 
@@ -167,7 +290,7 @@ class DrawSchema(StandSchema):
     card = CardCode(required=True, metadata={"description": "The card drawn"})
 
 
-class SeedSchema(FastSchema):
+class SeedSchema(AnswerSchema):
     seed = fields.String(required=True, metadata={"description": "The server seed (a plain seed is one)"})
     server_seed = fields.String(attribute="inputs.server_seed", required=True)
     client_seed = fields.String(attribute="inputs.client_seed", required=True)
@@ -188,7 +311,7 @@ class SeedSchema(FastSchema):
     )
 
 
-class SettledBetSchema(FastSchema):
+class SettledBetSchema(AnswerSchema):
     id = fields.String(attribute="bet.id", metadata={"description": "Echoed when sent"})
     type = fields.String(attribute="bet.type", required=True)
     amount = fields.String(required=True)
@@ -200,10 +323,10 @@ class SettledBetSchema(FastSchema):
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
     )
 
-    omit_if_none = frozenset({"id"})  # left out when null
+    OMIT_IF_NONE = frozenset({"id"})  # left out when null
 
 
-class SlipOutSchema(FastSchema):
+class SlipOutSchema(AnswerSchema):
     bets = fields.List(fields.Nested(SettledBetSchema), required=True)
     staked = fields.String(required=True)
     returned = fields.String(required=True)
@@ -214,17 +337,17 @@ class SlipWithIdSchema(SlipOutSchema):
     id = fields.String(required=True)
 
 
-class EngineSchema(FastSchema):
+class EngineSchema(AnswerSchema):
     name = fields.String(required=True)
     version = fields.String(required=True)
 
 
-class PositionsSchema(FastSchema):
+class PositionsSchema(AnswerSchema):
     player = fields.List(fields.Integer(), required=True, metadata={"description": "Player's cards"})
     banker = fields.List(fields.Integer(), required=True, metadata={"description": "Banker's cards"})
 
 
-class RoundPlaceSchema(FastSchema):
+class RoundPlaceSchema(AnswerSchema):
     """Where a round lies in its whole shoe (positions count from 0, the top)."""
 
     number = fields.Integer(required=True, metadata={"description": "1 = the first round after the burn"})
@@ -233,7 +356,7 @@ class RoundPlaceSchema(FastSchema):
     last = fields.Boolean(required=True, metadata={"description": "The shoe's last round"})
 
 
-class RoundOutSchema(FastSchema):
+class RoundOutSchema(AnswerSchema):
     player = fields.Nested(HandSchema, attribute="coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="coup.banker", required=True)
     outcome = fields.String(
@@ -269,14 +392,14 @@ class RoundOutSchema(FastSchema):
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
-    omit_if_none = frozenset({"seed", "round", "settlement"})  # left out when null
+    OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})  # left out when null
 
 
 class RoundResponseSchema(RoundOutSchema):
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets were sent"})
 
 
-class TotalsSchema(FastSchema):
+class TotalsSchema(AnswerSchema):
     slips = fields.Integer(required=True)
     bets = fields.Integer(required=True)
     staked = fields.String(required=True)

@@ -8,9 +8,18 @@ from marshmallow import ValidationError, fields, post_load, pre_dump, validate, 
 
 from ...baccarat.money import Rounding
 from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables import SUPER_6_PAYS, TIE_PAYS, BetLimits, BetType, Rules, Variant
-from .compiled import FastSchema
-from .fields import Amount, Rate
+from ...baccarat.tables import (
+    DEFAULT_TABLE,
+    SUPER_6_PAYS,
+    TABLES,
+    TIE_PAYS,
+    BetLimits,
+    BetType,
+    Rules,
+    Variant,
+)
+from .base import AnswerSchema, RequestSchema
+from .fields import Amount, BoundedDict, Rate
 
 BET_TYPES = [str(t) for t in BetType]
 VARIANTS = [str(v) for v in Variant]
@@ -22,7 +31,15 @@ VARIANT_DESCRIPTION = (
 )
 
 
-class LimitsSchema(FastSchema):
+def table_field(description: str, *, example: str | None = None) -> fields.String:
+    """A request's ``table``: the name of a preset (GET /v1/tables), ``standard`` by default."""
+    metadata = {"description": description}
+    if example is not None:
+        metadata["example"] = example
+    return fields.String(load_default=DEFAULT_TABLE, validate=validate.OneOf(list(TABLES)), metadata=metadata)
+
+
+class LimitsSchema(RequestSchema):
     min = Amount(required=True, metadata={"description": "Smallest single bet"})
     max = Amount(required=True, metadata={"description": "Largest total on this bet type per slip"})
 
@@ -36,7 +53,7 @@ class LimitsSchema(FastSchema):
         return BetLimits(**data)
 
 
-class RulesOverrideSchema(FastSchema):
+class RulesOverrideSchema(RequestSchema):
     """Settings a request may change on its table; the rest stay as the table has them."""
 
     variant = fields.String(
@@ -75,7 +92,8 @@ class RulesOverrideSchema(FastSchema):
             "and at most half the shoe); 16 by default"
         },
     )
-    limits = fields.Dict(
+    limits = BoundedDict(
+        max_keys=len(BET_TYPES),
         keys=fields.String(validate=validate.OneOf(BET_TYPES)),
         values=fields.Nested(LimitsSchema),
         metadata={
@@ -95,15 +113,13 @@ class RulesOverrideSchema(FastSchema):
         return data
 
 
-class LimitsOutSchema(FastSchema):
+class LimitsOutSchema(AnswerSchema):
     min = fields.String(required=True, metadata={"example": "1.00"})
     max = fields.String(required=True, metadata={"example": "200.00"})
 
 
-class RulesSchema(FastSchema):
+class RulesSchema(AnswerSchema):
     """The rules in force, resolved from the table and the request's overrides."""
-
-    memoize_dump = True  # Rules are frozen: a preset is dumped once, not per request
 
     id = fields.String(
         required=True,

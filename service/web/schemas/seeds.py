@@ -4,42 +4,28 @@ A request brings either a plain ``seed`` or a ``server_seed`` with an
 optional ``client_seed`` and ``nonce``; a plain seed is the server seed with
 an empty client seed and nonce 0 (``docs/fairness.md``). Either may carry the
 commitment shown earlier, ``server_seed_hash``, which the engine checks.
-After loading, ``seed`` holds the :class:`SeedInputs` and the separate
-provably fair fields are gone.
+:func:`seed_inputs` gathers the loaded fields into :class:`SeedInputs`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ...baccarat.shuffle import ALGORITHM, SeedInputs
-from .compiled import FastSchema
+from .base import AnswerSchema, RequestSchema
+from .fields import Text
 
 #: Largest nonce: every integer up to it is exact in any JSON reader (2**53 - 1).
 MAX_NONCE = 2**53 - 1
 SEED_SOURCES = ("seed", "server_seed")
 
 
-class SeedText(fields.String):
-    """A seed string: any text that UTF-8 can encode (no lone surrogates)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs)
-        try:
-            text.encode()
-        except UnicodeEncodeError:
-            raise ValidationError(
-                "A seed is hashed as UTF-8 and this text cannot be encoded as UTF-8 (a lone surrogate)."
-            ) from None
-        return text
-
-
-class SeedInputSchema(FastSchema):
+class SeedInputSchema(RequestSchema):
     """The fields that say how a shoe is shuffled."""
 
-    seed = SeedText(
+    seed = Text(
         validate=validate.Length(1, 256),
         metadata={
             "description": "A plain seed: the server seed, with an empty client seed and nonce 0 "
@@ -47,7 +33,7 @@ class SeedInputSchema(FastSchema):
             "example": "table-7/shoe-1",
         },
     )
-    server_seed = SeedText(
+    server_seed = Text(
         validate=validate.Length(1, 256),
         metadata={
             "description": "Provably fair: the secret server seed, whose SHA-256 was published "
@@ -55,7 +41,7 @@ class SeedInputSchema(FastSchema):
             "example": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
         },
     )
-    client_seed = SeedText(
+    client_seed = Text(
         validate=validate.Length(0, 256),
         metadata={"description": "Provably fair: the player's seed (default empty)", "example": "lucky-7"},
     )
@@ -88,19 +74,17 @@ class SeedInputSchema(FastSchema):
         if errors:
             raise ValidationError(errors)
 
-    @post_load
-    def seed_inputs(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        """Gather the provably fair fields into ``seed`` as :class:`SeedInputs`."""
-        if "server_seed" in data:
-            data["seed"] = SeedInputs(
-                data.pop("server_seed"), data.pop("client_seed", ""), data.pop("nonce", 0)
-            )
-        elif "seed" in data:
-            data["seed"] = SeedInputs(data["seed"])
-        return data
+
+def seed_inputs(data: dict[str, Any]) -> SeedInputs | None:
+    """The seed inputs a request loaded by :class:`SeedInputSchema` gives, if any."""
+    if "server_seed" in data:
+        return SeedInputs(data["server_seed"], data.get("client_seed", ""), data.get("nonce", 0))
+    if "seed" in data:
+        return SeedInputs(data["seed"])
+    return None
 
 
-class NewSeedSchema(FastSchema):
+class NewSeedSchema(AnswerSchema):
     """A fresh server seed and the commitment to publish before play."""
 
     server_seed = fields.String(
@@ -118,5 +102,5 @@ class NewSeedSchema(FastSchema):
     )
 
 
-class NewSeedRequestSchema(FastSchema):
+class NewSeedRequestSchema(RequestSchema):
     """No settings yet: send an empty object."""

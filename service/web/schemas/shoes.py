@@ -8,10 +8,11 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from ... import __version__
 from ...baccarat.cards import MAX_DECKS
+from ...baccarat.requests import ShoeRequest
 from ...baccarat.shoe_play import RoundBets
-from ...baccarat.tables import DEFAULT_TABLE, TABLES
-from .compiled import FastSchema
-from .fields import CardCode
+from ...baccarat.tables import resolve_rules
+from .base import AnswerSchema, RequestSchema
+from .fields import BoundedList, CardCode
 from .roads import RoadsSchema
 from .rounds import (
     MAX_BETS_PER_SLIP,
@@ -22,35 +23,35 @@ from .rounds import (
     SeedSchema,
     SlipOutSchema,
     TotalsSchema,
+    plain_bet,
 )
-from .rules import RulesOverrideSchema, RulesSchema
-from .seeds import SeedInputSchema
+from .rules import RulesOverrideSchema, RulesSchema, table_field
+from .seeds import SeedInputSchema, seed_inputs
 
 #: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
 MAX_ROUNDS = 52 * MAX_DECKS // 4
 
 
-class RoundBetsSchema(FastSchema):
+class RoundBetsSchema(RequestSchema):
     round = fields.Integer(
         strict=True, required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 3}
     )
-    bets = fields.List(
-        fields.Nested(BetSchema), required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP)
+    bets = BoundedList(
+        fields.Nested(BetSchema),
+        plain=plain_bet,
+        required=True,
+        validate=validate.Length(1, MAX_BETS_PER_SLIP),
     )
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RoundBets:
-        return RoundBets(data["round"], data["bets"])
+        return RoundBets(data["round"], tuple(data["bets"]))
 
 
 class ShoeRequestSchema(SeedInputSchema):
     """Seed inputs, the table, which rounds to answer, and optional bets."""
 
-    table = fields.String(
-        load_default=DEFAULT_TABLE,
-        validate=validate.OneOf(list(TABLES)),
-        metadata={"description": "Table preset (GET /v1/tables)"},
-    )
+    table = table_field("Table preset (GET /v1/tables)")
     rules = fields.Nested(
         RulesOverrideSchema,
         load_default=dict,
@@ -70,13 +71,14 @@ class ShoeRequestSchema(SeedInputSchema):
     include_shoe = fields.Boolean(
         load_default=False, metadata={"description": "Also return the whole shoe in dealing order as `shoe`"}
     )
-    bets = fields.List(
+    bets = BoundedList(
         fields.Nested(BetSchema),
+        plain=plain_bet,
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
         metadata={"description": "One bet slip settled on every round answered (not with `bets_by_round`)"},
     )
-    bets_by_round = fields.List(
+    bets_by_round = BoundedList(
         fields.Nested(RoundBetsSchema),
         load_default=list,
         validate=validate.Length(max=MAX_ROUNDS),
@@ -99,11 +101,24 @@ class ShoeRequestSchema(SeedInputSchema):
                 raise ValidationError({"bets_by_round": {index: {"round": [f"round {entry.round} twice"]}}})
             seen.add(entry.round)
 
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
+        return ShoeRequest(
+            rules=resolve_rules(data["table"], data["rules"]),
+            seed=seed_inputs(data),
+            commitment=data.get("server_seed_hash"),
+            from_round=data["from_round"],
+            to_round=data.get("to_round"),
+            include_shoe=data["include_shoe"],
+            bets=tuple(data["bets"]),
+            bets_by_round=tuple(data["bets_by_round"]),
+        )
+
 
 # --- responses ----------------------------------------------------------------
 
 
-class ShoeRoundSchema(FastSchema):
+class ShoeRoundSchema(AnswerSchema):
     number = fields.Integer(attribute="round.number", required=True, metadata={"description": "From 1"})
     player = fields.Nested(HandSchema, attribute="round.coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="round.coup.banker", required=True)
@@ -126,17 +141,17 @@ class ShoeRoundSchema(FastSchema):
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
 
-    omit_if_none = frozenset({"settlement"})  # left out when null
+    OMIT_IF_NONE = frozenset({"settlement"})  # left out when null
 
 
-class CardCountsSchema(FastSchema):
+class CardCountsSchema(AnswerSchema):
     total = fields.Integer(required=True)
     burned = fields.Integer(required=True)
     dealt = fields.Integer(required=True, metadata={"description": "Dealt in the shoe's rounds"})
     left_behind = fields.Integer(required=True, metadata={"description": "After the last round"})
 
 
-class ShoeResponseSchema(FastSchema):
+class ShoeResponseSchema(AnswerSchema):
     rounds = fields.List(
         fields.Nested(ShoeRoundSchema), required=True, metadata={"description": "The rounds asked for"}
     )
@@ -168,4 +183,4 @@ class ShoeResponseSchema(FastSchema):
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
-    omit_if_none = frozenset({"shoe", "totals"})  # left out when null
+    OMIT_IF_NONE = frozenset({"shoe", "totals"})  # left out when null

@@ -3,13 +3,13 @@
 from flask import Response, current_app
 from marshmallow import fields
 
-from ..schemas.compiled import FastSchema
+from ..schemas.base import AnswerSchema
 from . import Blueprint
 
 blp = Blueprint("health", __name__, description="Probes and the API description")
 
 
-class StatusSchema(FastSchema):
+class StatusSchema(AnswerSchema):
     status = fields.String(required=True, metadata={"example": "ok"})
 
 
@@ -34,5 +34,4 @@ def readyz() -> dict[str, str]:
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document (the same as `openapi.yaml` in the repository)."""
-    api = current_app.extensions["baccarat.api"]
-    return Response(api.spec.to_yaml(), mimetype="application/yaml")
+    return Response(current_app.extensions["baccarat.openapi_yaml"], mimetype="application/yaml")

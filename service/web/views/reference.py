@@ -1,9 +1,8 @@
-"""GET /v1/rules and GET /v1/tables: the game as data."""
+"""GET /v1/rules and GET /v1/tables: the game as data, dumped once when the app is built."""
 
-from typing import Any
+from flask import current_app
+from flask.typing import ResponseReturnValue
 
-from ...baccarat.payouts import table_presets
-from ...baccarat.tableau import tableau
 from ..schemas.reference import TableauSchema, TablesSchema
 from . import Blueprint
 
@@ -12,18 +11,18 @@ blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules 
 
 @blp.get("/rules")
 @blp.response(200, TableauSchema)
-def get_rules() -> dict[str, object]:
+def get_rules() -> ResponseReturnValue:
     """The tableau: card points, naturals, and when each hand draws."""
-    return tableau()
+    return current_app.json.response(current_app.extensions["baccarat.answers"].tableau)
 
 
 @blp.get("/tables")
 @blp.response(200, TablesSchema)
-def get_tables() -> dict[str, Any]:
+def get_tables() -> ResponseReturnValue:
     """Table presets: their rules, and the bets each offers with their limits and pay tables.
 
     Presets: `standard` (5% commission; pairs, perfect pair, dragon bonus,
     big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
     pairs and super 6) and `ez` (EZ Baccarat; dragon 7 and panda 8).
     """
-    return table_presets()
+    return current_app.json.response(current_app.extensions["baccarat.answers"].tables)

@@ -1,10 +1,12 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
-from typing import Any
+from flask import current_app
+from flask.typing import ResponseReturnValue
 
-from ...baccarat.play import PlayedRound, play_and_settle, play_and_settle_slips
-from ...baccarat.tables import resolve_rules
-from ..metrics import count_round
+from ...baccarat.play import PlayedRound
+from ...baccarat.requests import RoundRequest, SettlementRequest, play_round, settle_table
+from ..answers import Answer
+from ..jsonio import JSON, dumps
 from ..schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
@@ -16,14 +18,11 @@ from . import Blueprint
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
 
-def round_source(body: dict[str, Any]) -> dict[str, Any]:
-    """Where the round's cards come from, as :func:`play` takes it."""
-    return {
-        "cards": body.get("cards"),
-        "seed": body.get("seed"),
-        "round_number": body.get("round"),
-        "commitment": body.get("server_seed_hash"),
-    }
+def answer(played: PlayedRound, answer: Answer) -> ResponseReturnValue:
+    """Send the answer written for ``played``, and count the round."""
+    response = current_app.response_class(dumps(answer), mimetype=JSON)
+    current_app.extensions["baccarat.metrics"].count_round(played)
+    return response
 
 
 ROUND_EXAMPLES = {
@@ -97,7 +96,7 @@ ROUND_EXAMPLES = {
 @blp.post("/rounds")
 @blp.arguments(RoundRequestSchema(), examples=ROUND_EXAMPLES)
 @blp.response(200, RoundResponseSchema)
-def post_round(body: dict[str, Any]) -> PlayedRound:
+def post_round(request: RoundRequest) -> ResponseReturnValue:
     """Deal one round and settle an optional bet slip on it.
 
     The cards come from `cards` (dealing order), from the top of a shoe
@@ -106,8 +105,8 @@ def post_round(body: dict[str, Any]) -> PlayedRound:
     the round is that round of the whole shoe (burn and cut card included).
     Money is exact: amounts are decimal strings.
     """
-    rules = resolve_rules(body["table"], body["rules"])
-    return count_round(play_and_settle(rules, body["bets"], **round_source(body)))
+    played = play_round(request)
+    return answer(played, current_app.extensions["baccarat.answers"].round(played))
 
 
 @blp.post("/settlements")
@@ -122,12 +121,11 @@ def post_round(body: dict[str, Any]) -> PlayedRound:
     },
 )
 @blp.response(200, SettlementResponseSchema)
-def post_settlements(body: dict[str, Any]) -> PlayedRound:
+def post_settlements(request: SettlementRequest) -> ResponseReturnValue:
     """Settle many bet slips (a live table's players) against one round.
 
     If any bet on any slip breaks the table's rules, nothing is settled and
     the 422 names every offending bet.
     """
-    rules = resolve_rules(body["table"], body["rules"])
-    slips = [(slip["id"], slip["bets"]) for slip in body["slips"]]
-    return count_round(play_and_settle_slips(rules, slips, **round_source(body)))
+    played = settle_table(request)
+    return answer(played, current_app.extensions["baccarat.answers"].settlement(played))

@@ -1,10 +1,8 @@
 """POST /v1/shoes and POST /v1/seeds: whole seeded shoes and provable fairness."""
 
-from typing import Any
-
-from ...baccarat.shoe_play import PlayedShoe, play_shoe
+from ...baccarat.requests import ShoeRequest, play_whole_shoe
+from ...baccarat.shoe_play import PlayedShoe
 from ...baccarat.shuffle import SeedInputs, new_seed
-from ...baccarat.tables import resolve_rules
 from ..schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ..schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from . import Blueprint
@@ -25,7 +23,7 @@ blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded s
     },
 )
 @blp.response(200, ShoeResponseSchema)
-def post_shoe(body: dict[str, Any]) -> PlayedShoe:
+def post_shoe(request: ShoeRequest) -> PlayedShoe:
     """Deal a whole shoe from seed inputs: burn, cut card, every round.
 
     The first card is turned and that many more burned (tens and faces count
@@ -34,23 +32,13 @@ def post_shoe(body: dict[str, Any]) -> PlayedShoe:
     identical to the same rounds of the whole listing. docs/fairness.md
     states the shuffle and the procedure precisely enough to re-derive them.
     """
-    rules = resolve_rules(body["table"], body["rules"])
-    return play_shoe(
-        rules,
-        seed=body.get("seed"),
-        commitment=body.get("server_seed_hash"),
-        from_round=body["from_round"],
-        to_round=body.get("to_round"),
-        bets=body["bets"],
-        bets_by_round=body["bets_by_round"],
-        include_shoe=body["include_shoe"],
-    )
+    return play_whole_shoe(request)
 
 
 @blp.post("/seeds")
 @blp.arguments(NewSeedRequestSchema(), example={})
 @blp.response(200, NewSeedSchema, headers={"Cache-Control": {"schema": {"type": "string"}}})
-def post_seed(body: dict[str, Any]) -> tuple[SeedInputs, dict[str, str]]:
+def post_seed(body: dict[str, object]) -> tuple[SeedInputs, dict[str, str]]:
     """Draw a fresh server seed (256 bits from the OS CSPRNG) with its commitment.
 
     Publish `server_seed_hash` before play and keep `server_seed` secret

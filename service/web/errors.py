@@ -1,0 +1,77 @@
+"""Every error answered as ``application/problem+json`` (:mod:`.problems`).
+
+Two handlers produce them: flask-smorest's override point for HTTP errors
+(:meth:`ProblemApi.handle_http_exception`, which also receives request
+validation's 422 and any unexpected exception as a 500), and one for the
+rules engine's domain errors. The OpenAPI document declares the same
+shape (``ERROR_SCHEMA``) under the same media type (:class:`ProblemMediaType`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from apispec import BasePlugin
+from flask import Response, current_app, request
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..baccarat.errors import BaccaratError
+from .jsonio import JSON, dumps
+from .problems import PROBLEM_JSON, domain_problem, invalid_request, problem_document
+from .schemas.problems import ProblemSchema
+
+log = logging.getLogger(__name__)
+
+
+def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
+    """A Flask response carrying a problem document."""
+    body.setdefault("instance", request.path)
+    response = current_app.response_class(dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
+    response.headers.update(headers or {})
+    return response
+
+
+def http_problem(error: HTTPException) -> Response:
+    """Any HTTP error, including the 422 that request validation raises."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    if status == 422 and "messages" in data:
+        return problem_response(invalid_request(data["messages"]))
+    if status >= 500:
+        # Never a stack trace to the caller; the log keeps it.
+        if isinstance(error, InternalServerError) and error.original_exception is not None:
+            log.error("unhandled error", exc_info=error.original_exception)
+        detail = "The service failed to answer this request; it has been logged."
+    else:
+        detail = error.description or ""
+    headers = dict(error.get_headers()) if status == 405 else {}  # the Allow header
+    headers.pop("Content-Type", None)
+    return problem_response(problem_document(status, error.name, detail), headers)
+
+
+def rules_problem(error: BaccaratError) -> Response:
+    """A request that is valid JSON but breaks the rules of the game: 422."""
+    return problem_response(domain_problem(error))
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering and documenting errors as problems."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        return http_problem(error)
+
+
+class ProblemMediaType(BasePlugin):
+    """apispec plugin: the API's shared responses are its errors, so their
+    content is declared as ``application/problem+json``."""
+
+    def response_helper(self, response: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
+        content = response.get("content", {})
+        if JSON not in content:
+            return None
+        return {"content": {PROBLEM_JSON if key == JSON else key: value for key, value in content.items()}}

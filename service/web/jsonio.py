@@ -1,0 +1,85 @@
+"""JSON in and out, as the service reads and writes it (no Flask here: the
+command line reads its input the same way).
+
+Reading closes the traps of Python's parser: numbers become exact
+``Decimal`` values (never floats), NaN and Infinity are refused, a key given
+twice in one object is refused rather than silently overwritten, and
+nesting too deep for the parser is refused rather than raising
+``RecursionError``. A number written with an exponent is kept as an
+:class:`Exponent`, so that an amount can refuse it (``2.5E+1`` and ``25``
+are equal decimals, but only one is a plain amount).
+
+Writing uses orjson: compact UTF-8 JSON; a ``Decimal`` is written as its
+string, as Flask's own encoder does.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+import orjson
+
+JSON = "application/json"
+
+
+class InvalidJSON(ValueError):
+    """A body that is not JSON the service reads; the message says why."""
+
+
+class Exponent(Decimal):
+    """A JSON number written with an exponent, such as ``1E+3``."""
+
+    __slots__ = ()
+
+
+def _number(text: str) -> Decimal:
+    return Exponent(text) if "e" in text or "E" in text else Decimal(text)
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a number: JSON has no NaN or Infinity")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {twice[:64]!r} appears twice in one object")
+    return obj
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse a request body (bytes in any encoding JSON allows, or text).
+    Raises :class:`InvalidJSON` with the reason.
+
+    >>> loads(b'{"amount": 2.50, "n": 1}')
+    {'amount': Decimal('2.50'), 'n': 1}
+    >>> loads('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    service.web.jsonio.InvalidJSON: The body is not valid JSON: the key 'a' appears twice in one object
+    """
+    try:
+        return json.loads(
+            data, parse_float=_number, parse_constant=_no_constants, object_pairs_hook=_unique_keys
+        )
+    except RecursionError:
+        raise InvalidJSON("The JSON body is nested too deeply to be a baccarat request") from None
+    except UnicodeDecodeError:
+        raise InvalidJSON("The body is not UTF-8 encoded JSON") from None
+    except ValueError as exc:  # json.JSONDecodeError included
+        raise InvalidJSON(f"The body is not valid JSON: {exc}") from None
+
+
+def _fallback(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def dumps(data: Any) -> bytes:
+    """``data`` as compact JSON bytes."""
+    return orjson.dumps(data, default=_fallback, option=orjson.OPT_NON_STR_KEYS)

@@ -1,0 +1,85 @@
+"""The gunicorn worker: gevent, answering gunicorn's own errors as problems.
+
+Why gevent: a sync worker serves one connection at a time, so two idle or
+trickling clients stall a two-worker pod until gunicorn's timeout, and
+health probes queue behind them (docs/performance.md, "Slow clients").
+gunicorn's gevent worker reads requests and writes answers cooperatively,
+so a slow connection holds only its own greenlet; the app's CPU work stays
+bounded per request by the request limits.
+
+Why a subclass: a request that gunicorn refuses before the app runs (a
+header line too long, more than 100 headers, a bad chunk, Content-Length
+with Transfer-Encoding) gets gunicorn's small HTML page. :class:`Worker`
+overrides gunicorn's public ``handle_error`` to answer with the same
+``application/problem+json`` document and ``X-Request-ID`` as every other
+error of the service. docs/adr/0002-gunicorn-error-answers.md records it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from gunicorn.http.errors import (
+    ExpectationFailed,
+    ForbiddenProxyRequest,
+    LimitRequestHeaders,
+    LimitRequestLine,
+    ParseException,
+    UnsupportedTransferCoding,
+)
+from gunicorn.workers.ggevent import GeventWorker
+
+from .jsonio import dumps
+from .middleware import HEADER, accept_or_generate
+from .problems import PROBLEM_JSON, problem_document
+
+log = logging.getLogger("gunicorn.error")
+
+#: gunicorn's refusals: exception -> (status, title); any other parse error is a 400.
+REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
+    (LimitRequestLine, 414, "URI Too Long"),
+    (LimitRequestHeaders, 431, "Request Header Fields Too Large"),
+    (UnsupportedTransferCoding, 501, "Not Implemented"),
+    (ExpectationFailed, 417, "Expectation Failed"),
+    (ForbiddenProxyRequest, 403, "Forbidden"),
+)
+
+
+def refusal(error: BaseException) -> tuple[int, str, str]:
+    """Status, title and detail of the answer to ``error``, raised by gunicorn
+    while reading a request, or by anything else while answering it."""
+    if not isinstance(error, ParseException):
+        return 500, "Internal Server Error", "The service failed to answer this request; it has been logged."
+    for kind, status, title in REFUSALS:
+        if isinstance(error, kind):
+            return status, title, str(error)
+    return 400, "Bad Request", str(error)
+
+
+def problem_bytes(status: int, title: str, detail: str, request_id: str) -> bytes:
+    """A whole HTTP/1.1 answer carrying a problem; the connection closes after it."""
+    body = dumps(problem_document(status, title, detail))
+    head = (
+        f"HTTP/1.1 {status} {title}\r\nConnection: close\r\nContent-Type: {PROBLEM_JSON}\r\n"
+        f"Content-Length: {len(body)}\r\n{HEADER}: {request_id}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker, answering its own errors as problems."""
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        status, title, detail = refusal(exc)
+        if status >= 500:
+            log.exception("Error handling request", exc_info=exc)
+        else:
+            log.warning("Invalid request from %s: %s", (addr or ("",))[0], exc)
+        received = None
+        if req is not None:
+            received = next((value for name, value in req.headers if name == "X-REQUEST-ID"), None)
+        try:
+            client.sendall(problem_bytes(status, title, detail[:500], accept_or_generate(received)))
+        except OSError:
+            log.debug("Failed to send error message.")
