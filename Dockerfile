@@ -6,7 +6,7 @@
 # metrics directory, volumes in k8s/deployment.yaml).
 #
 #   docker build -t baccarat-service:0.1.0 .
-#   docker run --rm -p 8000:8000 -e BACCARAT_API_KEYS=change-me baccarat-service:0.1.0
+#   docker run --rm -p 8000:8000 -e BACCARAT_API_KEYS=change-me-to-a-long-secret baccarat-service:0.1.0
 
 FROM python:3.11.13-slim-bookworm AS build
 
@@ -27,6 +27,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/venv/bin:$PATH \
     HOST=0.0.0.0 \
     PORT=8000 \
+    METRICS_PORT=9100 \
     PROMETHEUS_MULTIPROC_DIR=/run/metrics
 
 RUN groupadd --system --gid 10001 baccarat \
@@ -40,7 +41,8 @@ WORKDIR /app
 COPY gunicorn.conf.py ./
 
 USER 10001:10001
-EXPOSE 8000
+# 8000: the API; 9100: Prometheus metrics, served by gunicorn's master.
+EXPOSE 8000 9100
 
 # No curl in a slim image: the probe is Python's own HTTP client.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \

@@ -1,10 +1,10 @@
-"""gunicorn settings for a CPU-bound JSON API.
+"""gunicorn settings for a CPU-bound JSON API that faces slow and hostile clients.
 
 The environment variables are read in service/config.py (listed in the
 README's "Configuration"); this file only turns them into gunicorn settings.
 Nothing here creates per-process state before fork: the app, and with it
 every RNG and metric, is built in each worker (``preload_app = False``).
-Measurements behind the choices are in docs/performance.md ("Serving").
+Measurements behind the choices are in docs/performance.md.
 """
 
 import glob
@@ -12,23 +12,27 @@ import os
 import shutil
 import tempfile
 
-from service.config import server_settings
+from service.config import from_environment, server_settings
 from service.web.logs import logging_config
 
 settings = server_settings(os.environ)
+# The application's settings are read again by each worker; reading them
+# here first stops a bad value (say, BACCARAT_API_KEYS set but empty) before
+# any worker starts, with the variable's name, instead of a boot loop.
+from_environment(os.environ)
 
 bind = settings.bind
 workers = settings.workers
-# sync: one request at a time per worker, and a worker accepts a connection
-# only when it is free, so the work spreads evenly over the workers. With
-# gthread and keep-alive, one worker can end up holding every connection
-# while the other idles (half the throughput of this CPU-bound app), and a
-# crashed worker drops every connection it held. Figures in
-# docs/performance.md ("Serving"). No keep-alive: each request is a new
-# connection, which the same measurement shows costs less than that.
-worker_class = "sync"
-# A request that takes 30 s is stuck (a full table of 20,000 slips takes
-# well under 5 s): the master kills and replaces its worker.
+# gevent: a slow or idle connection holds one greenlet, not a worker, so
+# slow clients cannot starve the workers or the probes (docs/performance.md,
+# "Slow clients"). The subclass answers gunicorn's own errors as problems.
+worker_class = "service.web.server.Worker"
+# Connections one worker holds at once, idle ones included.
+worker_connections = 1000
+# Seconds an idle keep-alive connection stays open between requests.
+keepalive = 5
+# A request is bounded well under a second by the request limits; a worker
+# silent for 30 s is stuck, and the master replaces it.
 timeout = 30
 # On SIGTERM, workers finish the requests in hand for up to 20 s. Kubernetes
 # waits terminationGracePeriodSeconds (30) in total, of which the preStop
@@ -55,8 +59,7 @@ errorlog = "-"
 
 
 # Where the workers write their metrics: PROMETHEUS_MULTIPROC_DIR, or when it
-# is unset (`make run`) a temporary directory made at start and removed at exit,
-# so that /metrics is right with any number of workers.
+# is unset (`make run`) a temporary directory made at start and removed at exit.
 metrics_dir = settings.metrics_dir
 temporary_metrics_dir = None
 
@@ -76,42 +79,33 @@ def on_starting(server):
     server.log.info("metrics directory %s emptied", metrics_dir)
 
 
+def when_ready(server):
+    """The master listens: serve the workers' summed metrics on their own port."""
+    from service.web.exposition import serve_metrics
+
+    serve_metrics(settings.metrics_host, settings.metrics_port, metrics_dir)
+    server.log.info("metrics on http://%s:%d/metrics", settings.metrics_host, settings.metrics_port)
+
+
 def child_exit(server, worker):
-    """A worker died (or was replaced): tell prometheus_client, which drops
-    its live gauges and keeps its counters (the requests it served stay counted)."""
-    from prometheus_client import multiprocess
+    """A worker died (or was replaced): its counters stay counted."""
+    from service.web.exposition import worker_gone
 
-    multiprocess.mark_process_dead(worker.pid, metrics_dir)
+    worker_gone(worker.pid, metrics_dir)
 
 
-def worker_exit(server, worker):
-    """In the worker, as it exits (stopped, replaced or timed out): write the
-    counts it has tallied but not yet written to the metrics files."""
-    from service.web.metrics import flush_all
+def post_worker_init(worker):
+    """The worker has built the app: freeze what it holds. Its objects live
+    as long as the worker, and the cyclic collector, which a large request
+    (a table's slips) runs many times, then no longer rescans them; garbage
+    made later is collected as usual (docs/adr/0004-gc-freeze.md)."""
+    import gc
 
-    flush_all()
+    gc.collect()
+    gc.freeze()
 
 
 def on_exit(server):
     """gunicorn stops: remove the metrics directory if it made it."""
     if temporary_metrics_dir is not None:
         shutil.rmtree(temporary_metrics_dir, ignore_errors=True)
-
-
-def post_worker_init(worker):
-    """The worker has loaded the app: freeze what it allocated and collect
-    garbage less often. A request allocates thousands of short-lived
-    containers that reference counting frees; with the default thresholds
-    the cyclic collector kept rescanning the app's long-lived objects on
-    their account, about a fifth of a 10,000-slip settlement's time
-    (docs/performance.md, "Rounds and settlement")."""
-    import gc
-
-    gc.collect()
-    gc.freeze()  # the app's objects move to a generation that is never scanned
-    gc.set_threshold(GC_THRESHOLD, 20, 20)
-
-
-# Allocations (net of frees) between young-generation collections; the
-# default is 700.
-GC_THRESHOLD = 50_000

@@ -4,10 +4,10 @@
 "Configuration" table says the same; a test checks the two agree). Two
 readers use them:
 
-* :func:`from_environment` gives the application's settings (``BACCARAT_*``
-  and the metrics directory) as Flask config keys; ``create_app`` calls it.
+* :func:`from_environment` gives the application's settings (``BACCARAT_*``)
+  as Flask config keys; ``create_app`` calls it.
 * :func:`server_settings` gives gunicorn's (bind address, workers, log
-  level, metrics directory); ``gunicorn.conf.py`` calls it.
+  level, metrics directory and port); ``gunicorn.conf.py`` calls it.
 
 A bad value fails at start, loudly, naming the variable.
 """
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+#: Shortest API key accepted: a key is a secret, not a name.
+MIN_KEY_LENGTH = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +41,16 @@ VARIABLES = (
     Variable("BACCARAT_MAX_BODY_BYTES", "4194304", "largest request body accepted (413 beyond)"),
     Variable(
         "BACCARAT_API_KEYS",
-        "(none: open)",
-        "comma-separated API keys accepted as `Authorization: Bearer <key>`; "
-        "with none the API is open and a warning is logged at start",
+        "(unset: open)",
+        "comma-separated API keys accepted as `Authorization: Bearer <key>`, each of at least "
+        f"{MIN_KEY_LENGTH} characters; unset, the API is open and a warning is logged at start; "
+        "set but empty (or holding a short key), the service refuses to start",
+    ),
+    Variable(
+        "METRICS_PORT",
+        "9100",
+        "port on which gunicorn's master serves Prometheus metrics (`GET /metrics`), on the same "
+        "address as the API; not served on the API's port",
     ),
     Variable(
         "PROMETHEUS_MULTIPROC_DIR",
@@ -54,20 +63,30 @@ VARIABLES = (
 DEFAULTS: dict[str, Any] = {
     "MAX_BODY_BYTES": 4 * 1024 * 1024,
     "API_KEYS": (),
-    "METRICS_DIR": None,
 }
 
 
 def api_keys(value: str) -> tuple[str, ...]:
-    """``"k1, k2,"`` -> ``("k1", "k2")``: comma-separated, blanks ignored.
+    """``"k1, k2,"`` -> ``("k1", "k2")``: comma-separated, blanks ignored;
+    none at all, or a key shorter than :data:`MIN_KEY_LENGTH`, is refused (a
+    variable set by mistake to nothing must not leave the API open).
 
-    >>> api_keys(" alpha-1 ,beta_2,, ")
-    ('alpha-1', 'beta_2')
+    >>> api_keys(" alpha-0123456789ab ,beta_0123456789abc,, ")
+    ('alpha-0123456789ab', 'beta_0123456789abc')
+    >>> api_keys(" , ")
+    Traceback (most recent call last):
+    ...
+    ValueError: no API key in it (unset the variable to run open)
     """
     keys = tuple(key.strip() for key in value.split(","))
     if any(" " in key for key in keys):
         raise ValueError("an API key contains a space")
-    return tuple(key for key in keys if key)
+    keys = tuple(key for key in keys if key)
+    if not keys:
+        raise ValueError("no API key in it (unset the variable to run open)")
+    if any(len(key) < MIN_KEY_LENGTH for key in keys):
+        raise ValueError(f"an API key is shorter than {MIN_KEY_LENGTH} characters")
+    return keys
 
 
 def positive_int(value: str) -> int:
@@ -105,7 +124,6 @@ def port(value: str) -> int:
 ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BACCARAT_MAX_BODY_BYTES": ("MAX_BODY_BYTES", positive_int),
     "BACCARAT_API_KEYS": ("API_KEYS", api_keys),
-    "PROMETHEUS_MULTIPROC_DIR": ("METRICS_DIR", directory),
 }
 
 
@@ -133,6 +151,8 @@ class ServerSettings:
     workers: int
     log_level: str
     metrics_dir: str | None
+    metrics_host: str
+    metrics_port: int
 
 
 def server_settings(environ: Mapping[str, str]) -> ServerSettings:
@@ -151,4 +171,6 @@ def server_settings(environ: Mapping[str, str]) -> ServerSettings:
         workers=get("WEB_CONCURRENCY", positive_int, os.cpu_count() or 1),
         log_level=get("BACCARAT_LOG_LEVEL", log_level, "info"),
         metrics_dir=get("PROMETHEUS_MULTIPROC_DIR", directory, None),
+        metrics_host=host,
+        metrics_port=get("METRICS_PORT", port, 9100),
     )

@@ -31,10 +31,16 @@ def free_port() -> int:
 class Server:
     process: subprocess.Popen[bytes]
     port: int
+    #: Where the gunicorn master serves Prometheus metrics (METRICS_PORT), apart from the API.
+    metrics_port: int
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def metrics_url(self) -> str:
+        return f"http://127.0.0.1:{self.metrics_port}"
 
 
 @contextlib.contextmanager
@@ -50,14 +56,19 @@ def gunicorn(
 
     Its output goes to ``log`` (or nowhere); ``args`` are extra gunicorn
     options. The workers share a fresh metrics directory, as in production,
-    unless ``env`` names one (None removes a variable).
+    unless ``env`` names one (None removes a variable); the master serves the
+    metrics on a second free port, ``METRICS_PORT`` (``server.metrics_port``).
     """
     port = free_port()
+    metrics_port = free_port()
+    while metrics_port == port:  # two free ports, not the same one twice
+        metrics_port = free_port()
     metrics_dir = tempfile.TemporaryDirectory(prefix="baccarat-metrics-")
     environment = {
         **os.environ,
         "HOST": "127.0.0.1",
         "PORT": str(port),
+        "METRICS_PORT": str(metrics_port),
         "WEB_CONCURRENCY": str(workers),
         "PROMETHEUS_MULTIPROC_DIR": metrics_dir.name,
         **(env or {}),
@@ -72,7 +83,7 @@ def gunicorn(
     ]
     output = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
-    server = Server(process, port)
+    server = Server(process, port, int(environment.get("METRICS_PORT", metrics_port)))
     try:
         deadline = time.monotonic() + timeout
         while True:

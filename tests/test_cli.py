@@ -440,3 +440,11 @@ def test_the_installed_command_runs(command):
     bad = subprocess.run([*command, "round", "--cards", "9S"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == BAD_INPUT
     assert json.loads(bad.stderr)["type"] == "urn:baccarat:problem:missing-card"
+
+
+def test_the_command_line_loads_no_web_framework():
+    """The CLI shares the schemas and the engine with the service, not its web stack."""
+    web = "{'flask', 'flask_smorest', 'werkzeug', 'webargs', 'prometheus_client', 'gunicorn', 'gevent'}"
+    code = f"import sys, service.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in {web}))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -146,7 +146,12 @@ def test_the_image_command_line_starts_the_app(tmp_path):
     command = [localised(a, workdir) for a in json.loads(last("ENTRYPOINT")) + json.loads(last("CMD"))]
     environment = {key: value for key, value in image_environment().items() if key != "PATH"}
     port = free_port()
-    environment.update(HOST="127.0.0.1", PORT=str(port), PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
+    environment.update(
+        HOST="127.0.0.1",
+        PORT=str(port),
+        METRICS_PORT=str(free_port()),
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+    )
     env = {**os.environ, **environment}
     healthcheck = json.loads(last("HEALTHCHECK").split("CMD", 1)[1])
     healthcheck[0] = sys.executable
@@ -296,11 +301,19 @@ def test_the_service_pdb_and_network_policy_select_the_pods():
     assert resource("Service")["spec"]["ports"][0]["targetPort"] == "http"
 
 
-def test_the_network_policy_allows_only_the_http_port_and_no_egress():
+def test_the_network_policy_opens_http_to_clients_metrics_to_prometheus_and_no_egress():
     policy = resource("NetworkPolicy")["spec"]
     assert set(policy["policyTypes"]) == {"Ingress", "Egress"}
     assert policy["egress"] == []
-    assert [port["port"] for rule in policy["ingress"] for port in rule["ports"]] == ["http"]
+    clients, prometheus = policy["ingress"]
+    assert [port["port"] for port in clients["ports"]] == ["http"]
+    assert [port["port"] for port in prometheus["ports"]] == ["metrics"]
+    (source,) = prometheus["from"]
+    assert source["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "prometheus"}
+    ports = {port["name"]: port["containerPort"] for port in CONTAINER["ports"]}
+    assert ports["metrics"] == int(resource("ConfigMap")["data"]["METRICS_PORT"])
+    annotations = DEPLOYMENT["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == str(ports["metrics"])
 
 
 def test_the_autoscaler_scales_the_deployment_on_cpu():
@@ -340,10 +353,11 @@ def test_gunicorn_settings_that_matter():
     assert settings["preload_app"] is False
     assert settings["worker_tmp_dir"] == "/dev/shm"
     assert settings["control_socket_disable"] is True
-    assert settings["worker_class"] in {"sync", "gthread"}
+    assert settings["worker_class"] == "service.web.server.Worker"  # gevent, problem+json errors
     assert settings["logger_class"] == "service.web.logs.AccessLogger"
     assert callable(settings["on_starting"])
     assert callable(settings["child_exit"])
+    assert callable(settings["when_ready"])  # the metrics port
 
 
 def test_gunicorn_reads_its_settings_from_the_environment(monkeypatch):

@@ -15,6 +15,7 @@ import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ POSTMAN = tools.ROOT / "postman"
 COLLECTION = POSTMAN / "baccarat.postman_collection.json"
 ENVIRONMENT = POSTMAN / "local.postman_environment.json"
 ARTIFACTS = tools.ROOT / "artifacts"
-API_KEY = "k-7f3a9c"
+API_KEY = "k-7f3a9c51d0e24b86"
 
 
 def requests(items: list[dict]) -> list[dict]:
@@ -57,9 +58,10 @@ def test_the_collection_is_postman_v2_1_with_a_base_url(collection):
     environment = json.loads(ENVIRONMENT.read_text(encoding="utf-8"))
     values = {v["key"]: v["value"] for v in environment["values"]}
     assert values["baseUrl"] == "http://127.0.0.1:8000"
+    assert values["metricsUrl"] == "http://127.0.0.1:9100"  # gunicorn's master, METRICS_PORT
     assert values["apiKey"] == ""
     for item in requests(collection["item"]):
-        assert item["request"]["url"]["raw"].startswith("{{baseUrl}}/"), item["name"]
+        assert item["request"]["url"]["raw"].startswith(("{{baseUrl}}/", "{{metricsUrl}}/")), item["name"]
 
 
 def test_the_collection_covers_every_endpoint(collection):
@@ -90,7 +92,7 @@ def test_the_collection_shows_error_answers(collection):
     assert {400, 401, 404, 405, 415, 422} <= statuses
 
 
-def newman(server_url: str, api_key: str, report: Path) -> subprocess.CompletedProcess[str]:
+def newman(server: Any, api_key: str, report: Path) -> subprocess.CompletedProcess[str]:
     node, script = tools.newman()
     command = [
         node,
@@ -100,7 +102,9 @@ def newman(server_url: str, api_key: str, report: Path) -> subprocess.CompletedP
         "--environment",
         str(ENVIRONMENT),
         "--env-var",
-        f"baseUrl={server_url}",
+        f"baseUrl={server.url}",
+        "--env-var",
+        f"metricsUrl={server.metrics_url}",
         "--env-var",
         f"apiKey={api_key}",
         "--reporters",
@@ -121,8 +125,8 @@ def test_newman_passes_every_assertion_against_the_live_server(collection, keys)
     report = ARTIFACTS / f"newman-{'keyed' if keys else 'open'}.json"
     report.parent.mkdir(exist_ok=True)
     tools.newman()  # skip (or fail under CI) before starting a server
-    with gunicorn(workers=2, env={"BACCARAT_API_KEYS": keys}) as server:
-        result = newman(server.url, keys, report)
+    with gunicorn(workers=2, env={"BACCARAT_API_KEYS": keys or None}) as server:
+        result = newman(server, keys, report)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     run = json.loads(report.read_text(encoding="utf-8"))["run"]
     stats = run["stats"]
@@ -136,7 +140,7 @@ def test_newman_passes_every_assertion_against_the_live_server(collection, keys)
 def test_newman_fails_with_a_wrong_api_key(tmp_path):
     tools.newman()
     with gunicorn(workers=1, env={"BACCARAT_API_KEYS": API_KEY}) as server:
-        result = newman(server.url, "not-the-key", tmp_path / "report.json")
+        result = newman(server, "not-the-key", tmp_path / "report.json")
     assert result.returncode == 1
     run = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["run"]
     assert run["stats"]["assertions"]["failed"] > 0

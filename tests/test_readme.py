@@ -40,6 +40,8 @@ DOCUMENTS = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs").glob("*.md"
 FENCE = re.compile(r"^[ \t]*```([\w-]*)\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)  # also in list items
 HEADING = re.compile(r"^#", re.MULTILINE)
 DOCUMENTED_HOST = "http://127.0.0.1:8000"
+#: Where the documents say gunicorn's master serves the metrics.
+DOCUMENTED_METRICS = "http://127.0.0.1:9100"
 KEYED_START = re.compile(r"^BACCARAT_API_KEYS=(\S+) make run$", re.MULTILINE)
 ABRIDGED = "..."
 FOLLOW_UPS = ("baccarat ", "node verifier/")
@@ -65,7 +67,8 @@ class Example:
 
     @property
     def path(self) -> str:
-        found = re.search(re.escape(DOCUMENTED_HOST) + r"(/[^\s'\"?]*)", self.command)
+        hosts = "|".join(map(re.escape, (DOCUMENTED_HOST, DOCUMENTED_METRICS)))
+        found = re.search(f"(?:{hosts})" + r"(/[^\s'\"?]*)", self.command)
         assert found, f"{self.where}: no {DOCUMENTED_HOST} URL"
         return found.group(1)
 
@@ -192,7 +195,7 @@ def shell(command: str, workdir: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def run(example: Example, server_url: str, workdir: Path) -> tuple[int, str, str]:
+def run(example: Example, server: Any, workdir: Path) -> tuple[int, str, str]:
     """Run the command as written; the answer's status, content type and body."""
     curl = tools.curl()
     bin_dir = workdir / "bin"
@@ -200,7 +203,8 @@ def run(example: Example, server_url: str, workdir: Path) -> tuple[int, str, str
     wrapper = bin_dir / "curl"
     wrapper.write_text(f'#!/bin/sh\nexec {shlex.quote(curl)} --dump-header "$CURL_HEADERS" "$@"\n')
     wrapper.chmod(0o755)
-    result = shell(example.command.replace(DOCUMENTED_HOST, server_url), workdir)
+    command = example.command.replace(DOCUMENTED_HOST, server.url)
+    result = shell(command.replace(DOCUMENTED_METRICS, server.metrics_url), workdir)
     assert result.returncode == 0, f"{example.where}: curl failed: {result.stderr}"
     lines = (workdir / "headers").read_text().splitlines()
     status = int([line for line in lines if line.startswith("HTTP/")][-1].split()[1])
@@ -231,7 +235,7 @@ def parse(content_type: str, body: str) -> Any:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.where for e in EXAMPLES])
 def test_the_curl_example_works_as_written(example, servers, tmp_path):
-    status, content_type, body = run(example, servers[example.api_key].url, tmp_path)
+    status, content_type, body = run(example, servers[example.api_key], tmp_path)
     expected = example.expected_status
     if expected is None:
         assert 200 <= status < 300, f"{example.where}: {status} {body[:500]}"
