@@ -1,12 +1,13 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import load, odds, rounds, shoes
+from . import hostile, load, odds, rounds, shoes
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
     ("Shoes", shoes.run),
     ("Exact odds", odds.run),
     ("Load and faults under gunicorn", load.run),
+    ("Hostile and slow clients", hostile.run),
 ]
 
 for title, run in SECTIONS:

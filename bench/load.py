@@ -2,9 +2,9 @@
 
 All traffic stays on loopback and every run is bounded in time.
 
-1. Worker class: sync vs gthread (4 threads, keep-alive), and gthread with
-   ``Connection: close`` to separate the worker class from keep-alive;
-   alternated in one run, 2 workers each, ``POST /v1/rounds`` with a key.
+1. Worker class: the shipped gevent worker vs gunicorn's sync worker,
+   alternated in one run, 2 workers each, ``POST /v1/rounds`` with a key
+   (slow clients, which decide between them, are in :mod:`bench.hostile`).
 2. The shipped configuration (gunicorn.conf.py as is): throughput, p50 and
    p99 latency, errors (target: none).
 3. The same load with one worker killed by SIGKILL part-way: the requests
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from tests.server import Server, gunicorn, worker_pids
 
-KEY = "bench-key"
+KEY = "bench-key-0123456789"
 ROUND = {
     "cards": ["9S", "KH", "2D", "7C", "5H"],
     "bets": [
@@ -251,25 +251,23 @@ def after_a_restart(server: Server, seconds: float = 6) -> tuple[Load, list[floa
 
 
 def worker_classes(rounds: int = 3, seconds: float = 3) -> list[str]:
-    """sync vs gthread, alternated in one run: the figures behind gunicorn.conf.py's choice.
+    """The shipped gevent worker vs sync, alternated in one run.
 
     Each configuration's runs are listed with how the CPU time split between
     its two workers (a CPU-bound service needs both busy), then the same
     after a worker was killed and replaced in the middle of a run.
     """
-    names = ["sync", "gthread, 4 threads, keep-alive", "gthread, 4 threads, no keep-alive"]
+    names = ["gevent (shipped)", "sync"]
     runs: dict[str, list[tuple[Load, list[float]]]] = {name: [] for name in names}
-    gthread = ("--worker-class", "gthread", "--threads", "4")
     with (
+        gunicorn(workers=2, env=SERVER_ENV, args=QUIET) as shipped_,
         gunicorn(workers=2, env=SERVER_ENV, args=(*QUIET, "--worker-class", "sync")) as sync,
-        gunicorn(workers=2, env=SERVER_ENV, args=(*QUIET, *gthread)) as threaded,
     ):
-        settled(sync), settled(threaded)
+        settled(shipped_), settled(sync)
         for _ in range(rounds):
-            runs[names[0]].append(cpu_split(sync, lambda: load(sync, seconds)))
-            runs[names[1]].append(cpu_split(threaded, lambda: load(threaded, seconds)))
-            runs[names[2]].append(cpu_split(threaded, lambda: load(threaded, seconds, close=True)))
-        restarted = {names[0]: after_a_restart(sync), names[1]: after_a_restart(threaded)}
+            runs[names[0]].append(cpu_split(shipped_, lambda: load(shipped_, seconds)))
+            runs[names[1]].append(cpu_split(sync, lambda: load(sync, seconds)))
+        restarted = {names[0]: after_a_restart(shipped_), names[1]: after_a_restart(sync)}
     lines = [
         f"worker class (2 workers, {CONNECTIONS} connections, {rounds} alternated runs of {seconds:g} s; "
         "median run, then each run's rate and CPU split between the workers):"
