@@ -1,9 +1,10 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import hostile, load, odds, rounds, shoes
+from . import hostile, load, odds, paths, rounds, shoes
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
+    ("Plain paths and gc.freeze, in-process", paths.run),
     ("Shoes", shoes.run),
     ("Exact odds", odds.run),
     ("Load and faults under gunicorn", load.run),

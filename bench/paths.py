@@ -1,0 +1,136 @@
+"""The plain-code paths against marshmallow, and gc.freeze, in-process:
+``python -m bench.paths``. The figures behind docs/adr/0003 and 0004.
+
+Each line times the same work both ways, alternated, best of several
+repetitions (CPU time of this process): a round's request and answer, and
+a table of 10,000 slips x 3 bets, loaded, settled and written.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from marshmallow import Schema
+
+from service.baccarat.requests import play_round, settle_table
+from service.web.answers import Answers
+from service.web.jsonio import loads
+from service.web.schemas.rounds import (
+    RoundRequestSchema,
+    RoundResponseSchema,
+    SettlementRequestSchema,
+    SettlementResponseSchema,
+)
+
+from .rounds import ROUND, SLIPS
+
+
+def best_of(action: Callable[[], Any], calls: int, repeats: int = 5) -> float:
+    """Seconds per call: the best of ``repeats`` runs of ``calls`` calls."""
+    action()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        for _ in range(calls):
+            action()
+        best = min(best, (time.process_time() - start) / calls)
+    return best
+
+
+def marshmallow_load(schema: Schema, data: Any) -> Any:
+    """What marshmallow loads, without the plain paths: ``Schema.load`` with
+    each list's plain reader set aside."""
+    lists = [field for field in _fields(schema) if getattr(field, "plain", None) is not None]
+    saved = [field.plain for field in lists]
+    for field in lists:
+        field.plain = None
+    try:
+        return Schema.load(schema, data)
+    finally:
+        for field, plain in zip(lists, saved, strict=True):
+            field.plain = plain
+
+
+def _fields(schema: Schema) -> list[Any]:
+    found = []
+    for field in schema.fields.values():
+        found.append(field)
+        inner = getattr(field, "inner", None)
+        nested = getattr(inner, "schema", None)
+        if nested is not None:
+            found += _fields(nested)
+    return found
+
+
+def compare(name: str, plain: Callable[[], Any], library: Callable[[], Any], calls: int, unit: str) -> str:
+    scale = 1e6 if unit == "µs" else 1e3
+    fast, slow = best_of(plain, calls) * scale, best_of(library, calls) * scale
+    return f"  {name}: plain {fast:,.1f} {unit}, marshmallow {slow:,.1f} {unit} ({slow / fast:.1f}x)"
+
+
+def run() -> list[str]:
+    answers = Answers()
+    round_data = loads(json.dumps(ROUND))
+    table_data = loads(json.dumps(SLIPS))
+    round_schema, table_schema = RoundRequestSchema(), SettlementRequestSchema()
+    round_answer, table_answer = RoundResponseSchema(), SettlementResponseSchema()
+    played = play_round(round_schema.load(round_data))
+    table = settle_table(table_schema.load(table_data))
+    lines = ["plain paths against marshmallow's own load and dump (CPU per call, best of 5):"]
+    lines.append(
+        compare(
+            "round request (6 cards, 3 bets) load",
+            lambda: round_schema.load(round_data),
+            lambda: marshmallow_load(round_schema, round_data),
+            5000,
+            "µs",
+        )
+    )
+    lines.append(
+        compare(
+            "round answer dump",
+            lambda: answers.round(played),
+            lambda: round_answer.dump(played),
+            2000,
+            "µs",
+        )
+    )
+    lines.append(
+        compare(
+            "10,000 slips x 3 bets load",
+            lambda: table_schema.load(table_data),
+            lambda: marshmallow_load(table_schema, table_data),
+            2,
+            "ms",
+        )
+    )
+    lines.append(
+        compare(
+            "10,000 slips x 3 bets answer dump",
+            lambda: answers.settlement(table),
+            lambda: table_answer.dump(table),
+            2,
+            "ms",
+        )
+    )
+    whole = lambda: answers.settlement(settle_table(table_schema.load(loads(json.dumps(SLIPS)))))  # noqa: E731
+    unfrozen = best_of(whole, 2) * 1e3
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = best_of(whole, 2) * 1e3
+    finally:
+        gc.unfreeze()
+    lines.append(
+        f"10,000 slips x 3 bets parsed, loaded, settled and written: {unfrozen:,.0f} ms; after gc.freeze() "
+        f"of what was built before: {frozen:,.0f} ms ({1 - frozen / unfrozen:.0%} less)"
+    )
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
