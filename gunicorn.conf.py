@@ -25,11 +25,14 @@ bind = settings.bind
 workers = settings.workers
 # gevent: a slow or idle connection holds one greenlet, not a worker, so
 # slow clients cannot starve the workers or the probes (docs/performance.md,
-# "Slow clients"). The subclass answers gunicorn's own errors as problems.
+# "Slow and hostile clients"; docs/adr/0001). The subclass answers gunicorn's
+# own errors as problems (docs/adr/0002).
 worker_class = "service.web.server.Worker"
 # Connections one worker holds at once, idle ones included.
 worker_connections = 1000
-# Seconds an idle keep-alive connection stays open between requests.
+# Seconds an idle keep-alive connection stays open between requests. At
+# saturation keep-alive serves connections unevenly (docs/performance.md,
+# "Load and faults"); callers keep connection pools, so it stays on.
 keepalive = 5
 # A request is bounded well under a second by the request limits; a worker
 # silent for 30 s is stuck, and the master replaces it.

@@ -85,28 +85,40 @@ def gunicorn(
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
     server = Server(process, port, int(environment.get("METRICS_PORT", metrics_port)))
     try:
+        with serving(process, server.url, timeout=timeout, name="gunicorn", stop_timeout=30):
+            yield server
+    finally:
+        if output is not subprocess.DEVNULL:
+            output.close()
+        metrics_dir.cleanup()
+
+
+@contextlib.contextmanager
+def serving(
+    process: subprocess.Popen[bytes], url: str, *, timeout: float, name: str, stop_timeout: float
+) -> Iterator[None]:
+    """Wait until the server ``process`` answers ``url``/readyz, then, when
+    done, stop it by its own process id (SIGTERM, then SIGKILL)."""
+    try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(server.url + "/readyz", timeout=1) as response:
+                with urllib.request.urlopen(url + "/readyz", timeout=1) as response:
                     if response.status == 200:
                         break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("gunicorn did not start") from None
+                    raise RuntimeError(f"{name} did not start") from None
                 time.sleep(0.1)
-        yield server
+        yield
     finally:
         if process.poll() is None:
             os.kill(process.pid, signal.SIGTERM)
             try:
-                process.wait(timeout=30)
+                process.wait(timeout=stop_timeout)
             except subprocess.TimeoutExpired:
                 os.kill(process.pid, signal.SIGKILL)
                 process.wait()
-        if output is not subprocess.DEVNULL:
-            output.close()
-        metrics_dir.cleanup()
 
 
 def worker_pids(master: int) -> set[int]:

@@ -19,19 +19,16 @@ import contextlib
 import http.client
 import json
 import os
-import signal
 import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.server import ROOT, free_port, gunicorn
+from tests.server import ROOT, free_port, gunicorn, serving
 
 pytestmark = pytest.mark.server
 
@@ -205,26 +202,9 @@ def werkzeug_server(log: Path, timeout: float = 30) -> Iterator[int]:
         process = subprocess.Popen(
             [sys.executable, "-c", code], cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
         )
-        try:
-            deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as response:
-                        if response.status == 200:
-                            break
-                except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the werkzeug server did not start") from None
-                    time.sleep(0.1)
+        url = f"http://127.0.0.1:{port}"
+        with serving(process, url, timeout=timeout, name="the werkzeug server", stop_timeout=10):
             yield port
-        finally:
-            if process.poll() is None:
-                os.kill(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.kill(process.pid, signal.SIGKILL)
-                    process.wait()
 
 
 @pytest.mark.parametrize("start", range(STARTS))

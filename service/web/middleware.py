@@ -34,6 +34,8 @@ ENVIRON_KEY = "baccarat.request_id"
 #: A caller's id is kept only in this form: safe to log and to echo.
 VALID_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 
+#: The one global a request touches: a context variable, so each thread or
+#: greenlet sees its own request's id (the log filter reads it).
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 
 

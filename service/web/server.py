@@ -2,7 +2,7 @@
 
 Why gevent: a sync worker serves one connection at a time, so two idle or
 trickling clients stall a two-worker pod until gunicorn's timeout, and
-health probes queue behind them (docs/performance.md, "Slow clients").
+health probes queue behind them (docs/performance.md, "Slow and hostile clients").
 gunicorn's gevent worker reads requests and writes answers cooperatively,
 so a slow connection holds only its own greenlet; the app's CPU work stays
 bounded per request by the request limits.

@@ -3,7 +3,8 @@ lists and maps whose size is checked before their contents.
 
 marshmallow validates every item of a list before a ``Length`` validator
 on the list runs, and reports every error: a 4 MiB list of bad items would
-cost a minute of CPU and gigabytes of messages. :class:`BoundedList` and
+hold a worker and fill its memory with messages (docs/performance.md,
+"Slow and hostile clients"). :class:`BoundedList` and
 :class:`BoundedDict` check the size first and stop after
 :data:`MAX_INVALID_ITEMS` bad items.
 """
