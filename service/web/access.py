@@ -129,6 +129,6 @@ def document(spec: object) -> None:
             "type": "http",
             "scheme": "bearer",
             "description": "An API key from BACCARAT_API_KEYS, as 'Authorization: Bearer <key>'. "
-            "Probes, metrics and this document need none.",
+            "Probes and this document need none.",
         },
     )

@@ -357,12 +357,7 @@ def metric_total(text: str, name: str) -> float:
     return total
 
 
-#: Longest a worker keeps counts before the master can see them (FLUSH_SECONDS
-#: in service/web/metrics.py), with margin.
-METRICS_LAG = 2.0
-
-
 def settled_metrics(server: Server) -> str:
-    """The metrics once the workers have written their counts so far."""
-    time.sleep(METRICS_LAG)
+    """The metrics as the master serves them: each worker writes its counts
+    through as it answers, so they include every answer made so far."""
     return scrape(server)
