@@ -19,6 +19,7 @@ its own pid.
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics
 import time
@@ -31,6 +32,7 @@ from tests.hostile.helpers import (
     WORKERS,
     Answer,
     AnswerError,
+    at_once_while_probing,
     busy_workers,
     call,
     cpu_seconds,
@@ -186,18 +188,14 @@ def largest_at_once(server: Server) -> list[str]:
         list(pool.map(lambda _: call(server.port, "POST", "/v1/settlements", small), range(2 * AT_ONCE)))
     resident = [memory_mib(pid, "VmRSS") for pid in sorted(pids)]
     reset_peaks(pids)
-    probes: list[Answer | None] = []
-    with ThreadPoolExecutor(AT_ONCE) as pool:
-        pending = [
-            pool.submit(attempt, server.port, "POST", "/v1/settlements", body, WORKER_TIMEOUT)
+    answers, probes = at_once_while_probing(
+        [
+            functools.partial(attempt, server.port, "POST", "/v1/settlements", body, WORKER_TIMEOUT)
             for _ in range(AT_ONCE)
-        ]
-        while True:  # at least one probe, however fast the requests are
-            probes.append(attempt(server.port, "GET", "/livez"))
-            if all(future.done() for future in pending):
-                break
-            time.sleep(LIVEZ_PAUSE)
-        answers = [future.result() for future in pending]
+        ],
+        functools.partial(attempt, server.port, "GET", "/livez"),
+        LIVEZ_PAUSE,
+    )
     alive = pids & worker_pids(server.process.pid)
     peak = peak_mib(alive)
     peaks = [peak[pid] for pid in sorted(alive)]

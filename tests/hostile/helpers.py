@@ -15,6 +15,7 @@ import signal
 import socket
 import time
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -361,3 +362,20 @@ def settled_metrics(server: Server) -> str:
     """The metrics as the master serves them: each worker writes its counts
     through as it answers, so they include every answer made so far."""
     return scrape(server)
+
+
+def at_once_while_probing(
+    calls: list[Callable[[], Any]], probe: Callable[[], Any], pause: float
+) -> tuple[list[Any], list[Any]]:
+    """Run ``calls`` together and ``probe`` every ``pause`` seconds until all
+    are done (at least once, however fast they are); their results, then
+    the probes'."""
+    probes = []
+    with ThreadPoolExecutor(len(calls)) as pool:
+        pending = [pool.submit(call) for call in calls]
+        while True:
+            probes.append(probe())
+            if all(future.done() for future in pending):
+                break
+            time.sleep(pause)
+        return [future.result() for future in pending], probes

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import functools
 import json
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -25,6 +23,7 @@ from .helpers import (
     Answer,
     AnswerError,
     assert_problem,
+    at_once_while_probing,
     call,
     peak_mib,
     pointers,
@@ -141,15 +140,11 @@ def all_at_once(server: Server, requests: list[tuple[str, bytes]]) -> None:
     """Send ``requests`` together, probing /livez until they are all answered."""
     pids = workers(server)
     reset_peaks(pids)
-    probes: list[str | None] = []
-    with ThreadPoolExecutor(len(requests)) as pool:
-        pending = [pool.submit(post, server.port, path, body) for path, body in requests]
-        while True:  # at least one probe, however fast the requests are
-            probes.append(probe_livez(server.port))
-            if all(future.done() for future in pending):
-                break
-            time.sleep(PROBE_PAUSE)
-        answers = [future.result() for future in pending]
+    answers, probes = at_once_while_probing(
+        [functools.partial(post, server.port, path, body) for path, body in requests],
+        functools.partial(probe_livez, server.port),
+        PROBE_PAUSE,
+    )
     alive = pids & worker_pids(server.process.pid)
     peaks = peak_mib(alive)
     figures = f"worker peaks {', '.join(f'{mib:.0f}' for mib in peaks.values())} MiB"
