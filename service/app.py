@@ -11,8 +11,11 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from apispec.ext.marshmallow import MarshmallowPlugin, resolver
+from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Flask
 from flask.json.provider import JSONProvider
+from flask_smorest.pagination import PaginationMetadataSchema
 from werkzeug.exceptions import HTTPException
 
 from . import __version__
@@ -41,6 +44,19 @@ an exact settlement. The same request always gives the same answer.
 """
 
 
+def schema_name(schema: Any) -> str | None:
+    """A schema's component name: apispec's default (the class name less
+    ``Schema``), except none for flask-smorest's pagination metadata. No
+    operation is paginated, but flask-smorest declares the pagination header
+    (lazily, so it appears only when an operation refers to it) with that
+    schema, which apispec would otherwise add to the document's schemas
+    unreferenced. A schema without a name is written inline where it is
+    used: here, in the header that is never written."""
+    if resolve_schema_cls(schema) is PaginationMetadataSchema:
+        return None
+    return resolver(schema)
+
+
 class OrjsonProvider(JSONProvider):
     """Flask's JSON, read and written as :mod:`service.web.jsonio` does."""
 
@@ -63,10 +79,34 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         API_VERSION=__version__,
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}, "security": [{access.SCHEME: []}]},
+        # The document's top level besides its title, version and paths.
+        # ``servers``: first the service that served the document (relative,
+        # OpenAPI's own default), which /docs "Try it out" calls, since Swagger
+        # UI calls the first server and the page may call only its own origin;
+        # then the local server of ``make run``, for generated clients.
+        API_SPEC_OPTIONS={
+            "info": {
+                "description": API_DESCRIPTION,
+                "contact": {"name": "Baccarat service maintainers"},
+                "license": {"name": "Proprietary"},
+            },
+            "servers": [
+                {"url": "/", "description": "The service that served this document"},
+                {"url": "http://127.0.0.1:8000", "description": "make run"},
+            ],
+            "security": [{access.SCHEME: []}],
+        },
         **docs.SETTINGS,
     )
-    api = ProblemApi(app, spec_kwargs={"extra_plugins": [ProblemMediaType()]})
+    api = ProblemApi(
+        app,
+        spec_kwargs={
+            # apispec's type hint wants a str, but its documentation (and code)
+            # take None as "write this schema inline": see schema_name.
+            "marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name),  # type: ignore[arg-type]
+            "extra_plugins": [ProblemMediaType()],
+        },
+    )
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):

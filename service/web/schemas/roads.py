@@ -66,8 +66,11 @@ class RoadRoundSchema(RequestSchema):
         return Result(Outcome(data["outcome"]), player["pair"], banker["pair"], natural)
 
 
-#: The object forms of a result, documented as components by the roads blueprint.
-RESULT_FORMS: Mapping[str, type[Schema]] = {"RoadResult": RoadResultSchema, "RoadRound": RoadRoundSchema}
+#: The object forms of a result, documented as components by the roads
+#: blueprint; the request's ``oneOf`` lists them in this order, the round
+#: first, so that a generated client tries the richer shape before the bare
+#: result (whose fields a round would not have).
+RESULT_FORMS: Mapping[str, type[Schema]] = {"RoadRound": RoadRoundSchema, "RoadResult": RoadResultSchema}
 
 
 class ResultItem(fields.Field[Result]):
@@ -179,7 +182,9 @@ class DerivedRoadSchema(_GridSchema):
 
 
 def _ask_mark() -> fields.String:
-    return fields.String(required=True, allow_none=True, metadata={"enum": [*COLOURS, None]})
+    """A colour or null; titled so that generators make one named type of the
+    three fields (and of both hands) rather than one per field."""
+    return fields.String(required=True, allow_none=True, metadata={"title": "Mark", "enum": [*COLOURS, None]})
 
 
 class AskMarksSchema(AnswerSchema):

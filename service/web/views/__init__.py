@@ -3,14 +3,19 @@
 Each view is declared the flask-smorest way: ``@blp.arguments(Schema)``
 loads the JSON body with the request schema (whose ``post_load`` gives the
 engine's own request object) and documents it; ``@blp.response(200,
-Schema)`` dumps and documents the answer. The body is read by
+Schema)`` dumps and documents the answer; ``@blp.doc(operationId=...)``
+names the operation for generated clients (a rename breaks them, so the
+names are pinned by tests/web/test_openapi.py) and, with
+:meth:`Blueprint.operation`, documents the errors it may answer. The body is read by
 :func:`read_json_body` (this service's JSON rules, :mod:`..jsonio`), which
 webargs calls through its public ``load_json`` hook.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any, TypeVar
 
 import flask
 import flask_smorest
@@ -19,6 +24,16 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from ..jsonio import InvalidJSON, loads
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+#: What an operation behind the API key may answer besides its own answers
+#: (service/web/access.py): 401.
+KEYED = (HTTPStatus.UNAUTHORIZED,)
+#: What reading a JSON body may answer (:func:`read_json_body` and the body
+#: limit in service/web/middleware.py) before the schema sees it: 400, 413,
+#: 415. ``@blp.arguments`` documents the schema's own 422.
+BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 
 
 def read_json_body(request: flask.Request) -> Any:
@@ -50,3 +65,14 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint, reading bodies with :class:`JsonParser`."""
 
     ARGUMENTS_PARSER = JsonParser()
+
+    def operation(self, operation_id: str, *problems: int, **doc: Any) -> Callable[[View], View]:
+        """Name the operation for generated clients and document that it may
+        answer each status of ``problems`` with a problem: a reference to the
+        shared response flask-smorest registers under the status's
+        :class:`http.HTTPStatus` name, whose content is
+        ``application/problem+json`` (:mod:`..errors`). One ``@blp.doc``:
+        flask-smorest wraps the view once per decorator."""
+        responses = {str(int(status)): HTTPStatus(status).name for status in problems}
+        decorate: Callable[[View], View] = self.doc(operationId=operation_id, responses=responses, **doc)
+        return decorate

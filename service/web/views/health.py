@@ -14,7 +14,7 @@ class StatusSchema(AnswerSchema):
 
 
 @blp.get("/livez")
-@blp.doc(security=[])  # public: see service/web/access.py
+@blp.operation("getLivez", security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def livez() -> dict[str, str]:
     """Liveness: the process answers."""
@@ -22,7 +22,7 @@ def livez() -> dict[str, str]:
 
 
 @blp.get("/readyz")
-@blp.doc(security=[])  # public: see service/web/access.py
+@blp.operation("getReadyz", security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def readyz() -> dict[str, str]:
     """Readiness: the app is loaded and can take traffic (it needs nothing else)."""
@@ -30,7 +30,7 @@ def readyz() -> dict[str, str]:
 
 
 @blp.get("/openapi.yaml")
-@blp.doc(security=[])  # public: see service/web/access.py
+@blp.operation("getOpenapiYaml", security=[])  # public: see service/web/access.py
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document (the same as `openapi.yaml` in the repository)."""

@@ -4,12 +4,13 @@ from flask import current_app
 from flask.typing import ResponseReturnValue
 
 from ..schemas.reference import TableauSchema, TablesSchema
-from . import Blueprint
+from . import KEYED, Blueprint
 
 blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules and tables as data")
 
 
 @blp.get("/rules")
+@blp.operation("getRules", *KEYED)
 @blp.response(200, TableauSchema)
 def get_rules() -> ResponseReturnValue:
     """The tableau: card points, naturals, and when each hand draws."""
@@ -17,6 +18,7 @@ def get_rules() -> ResponseReturnValue:
 
 
 @blp.get("/tables")
+@blp.operation("getTables", *KEYED)
 @blp.response(200, TablesSchema)
 def get_tables() -> ResponseReturnValue:
     """Table presets: their rules, and the bets each offers with their limits and pay tables.

@@ -4,7 +4,7 @@ from apispec import APISpec
 
 from ...baccarat.roads import Result, Roads, roads
 from ..schemas.roads import RESULT_FORMS, RoadsRequestSchema, RoadsSchema
-from . import Blueprint
+from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("roads", __name__, url_prefix="/v1", description="Scoreboards from a sequence of results")
 
@@ -17,6 +17,7 @@ def document_result_forms(spec: APISpec) -> None:
 
 
 @blp.post("/roads")
+@blp.operation("drawRoads", *KEYED, *BODY)
 @blp.arguments(
     RoadsRequestSchema,
     example={

@@ -13,7 +13,7 @@ from ..schemas.rounds import (
     SettlementRequestSchema,
     SettlementResponseSchema,
 )
-from . import Blueprint
+from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
@@ -94,6 +94,7 @@ ROUND_EXAMPLES = {
 
 
 @blp.post("/rounds")
+@blp.operation("playRound", *KEYED, *BODY)
 @blp.arguments(RoundRequestSchema(), examples=ROUND_EXAMPLES)
 @blp.response(200, RoundResponseSchema)
 def post_round(request: RoundRequest) -> ResponseReturnValue:
@@ -110,6 +111,7 @@ def post_round(request: RoundRequest) -> ResponseReturnValue:
 
 
 @blp.post("/settlements")
+@blp.operation("settleSlips", *KEYED, *BODY)
 @blp.arguments(
     SettlementRequestSchema(),
     example={

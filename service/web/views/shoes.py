@@ -5,12 +5,13 @@ from ...baccarat.shoe_play import PlayedShoe
 from ...baccarat.shuffle import SeedInputs, new_seed
 from ..schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ..schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
-from . import Blueprint
+from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded shoes and provably fair seeds")
 
 
 @blp.post("/shoes")
+@blp.operation("dealShoe", *KEYED, *BODY)
 @blp.arguments(
     ShoeRequestSchema(),
     example={
@@ -36,6 +37,7 @@ def post_shoe(request: ShoeRequest) -> PlayedShoe:
 
 
 @blp.post("/seeds")
+@blp.operation("newSeed", *KEYED, *BODY)
 @blp.arguments(NewSeedRequestSchema(), example={})
 @blp.response(200, NewSeedSchema, headers={"Cache-Control": {"schema": {"type": "string"}}})
 def post_seed(body: dict[str, object]) -> tuple[SeedInputs, dict[str, str]]:
