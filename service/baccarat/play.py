@@ -15,9 +15,10 @@ from decimal import Decimal
 
 from .cards import Card, check_composition
 from .coup import Coup, deal
-from .errors import Problem, SeedError
+from .errors import BetError, Problem, SeedError
+from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
-from .settlement import Bet, SettledSlip, settle_slip, settle_slips
+from .settlement import Bet, SettledSlip, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
 from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
 from .tables import Rules
@@ -169,3 +170,30 @@ def _played(
     """The :class:`PlayedRound` of ``dealt``, settled on ``settlement`` or ``slips``."""
     coup, unused_cards, seed, place = dealt
     return PlayedRound(coup, rules, unused_cards, seed, settlement, slips, place)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSoFar:
+    """A round dealt live that needs more cards, under ``rules``; its slip
+    was checked and will be settled once the round is complete."""
+
+    round: RoundInProgress
+    rules: Rules
+
+
+def play_live(
+    rules: Rules, cards: Sequence[Card], hands: Hands = (), bets: Sequence[Bet] = ()
+) -> PlayedRound | RoundSoFar:
+    """The round dealt live as ``cards`` so far (``hands`` tags them with the
+    hand they were placed with; :func:`.live.deal_one_round`): once complete,
+    :func:`play_and_settle`'s answer for the same cards and bets; until then
+    the round so far, with the slip checked but not settled."""
+    check_composition(cards, rules.decks)
+    dealt = deal_one_round(cards, hands)
+    if isinstance(dealt, RoundInProgress):
+        problems = slip_problems(bets, rules)
+        if problems:
+            raise BetError("Some bets cannot be accepted at this table", problems)
+        return RoundSoFar(dealt, rules)
+    settlement = settle_slip(bets, dealt, rules) if bets else None
+    return PlayedRound(dealt, rules, settlement=settlement)

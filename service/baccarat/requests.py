@@ -20,10 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import Card
+from .coup import Side
 from .odds import Odds, shoe_odds
-from .play import PlayedRound, play_and_settle, play_and_settle_slips
+from .play import PlayedRound, RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from .settlement import Bet
-from .shoe_play import PlayedShoe, RoundBets, play_shoe
+from .shoe_play import PlayedShoe, RoundBets, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs
 from .tables import Rules
 
@@ -58,6 +59,17 @@ class RoundRequest:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LiveRoundRequest:
+    """A round dealt live: the cards so far (each maybe tagged with the hand
+    it was placed with), and a slip to settle once the round is complete."""
+
+    rules: Rules
+    cards: tuple[Card, ...] = ()
+    hands: tuple[Side | None, ...] = ()
+    bets: tuple[Bet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SettlementRequest:
     """Deal one round and settle a table's slips on it."""
 
@@ -68,11 +80,16 @@ class SettlementRequest:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeRequest:
-    """Deal a whole seeded shoe; report (and settle) rounds ``from_round`` to ``to_round``."""
+    """Deal a whole seeded shoe, or a physical shoe from the cards dealt so
+    far (``cards``, maybe tagged by ``hands``, and where the cut card came
+    out); report (and settle) rounds ``from_round`` to ``to_round``."""
 
     rules: Rules
     seed: SeedInputs | None = None
     commitment: str | None = None
+    cards: tuple[Card, ...] | None = None
+    hands: tuple[Side | None, ...] = ()
+    cut_card_position: int | None = None
     from_round: int = 1
     to_round: int | None = None
     include_shoe: bool = False
@@ -106,6 +123,11 @@ def play_round(request: RoundRequest) -> PlayedRound:
     )
 
 
+def play_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
+    """The round so far, or, once complete, dealt and settled as :func:`play_round`."""
+    return play_live(request.rules, request.cards, request.hands, request.bets)
+
+
 def settle_table(request: SettlementRequest) -> PlayedRound:
     """Deal the round and settle every slip on it (all or none)."""
     source = request.source
@@ -120,7 +142,20 @@ def settle_table(request: SettlementRequest) -> PlayedRound:
 
 
 def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
-    """Deal the whole shoe and settle the slips on the rounds asked for."""
+    """Deal the whole shoe (or the physical shoe's cards so far) and settle
+    the slips on the rounds asked for."""
+    if request.cards is not None:
+        return play_physical_shoe(
+            request.rules,
+            request.cards,
+            request.hands,
+            cut_card_position=request.cut_card_position,
+            from_round=request.from_round,
+            to_round=request.to_round,
+            bets=request.bets,
+            bets_by_round=request.bets_by_round,
+            include_shoe=request.include_shoe,
+        )
     return play_shoe(
         request.rules,
         seed=request.seed,

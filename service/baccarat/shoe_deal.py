@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .coup import Coup, deal
 from .errors import Problem, ShoeError
+from .live import Hands, Misdeal, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
 DEFAULT_CUT_CARD = 16
@@ -83,10 +84,15 @@ class DealtShoe:
     """A shoe dealt from the top, to its end or up to a round number."""
 
     cards: tuple[Card, ...]
-    cut_card: int
+    #: Position of the first card behind the cut card; ``None`` while a
+    #: physical shoe's cut card has not come out.
+    cut_card_position: int | None
     rounds: tuple[ShoeRound, ...]
-    #: False when dealing stopped at a requested round before the shoe ended.
+    #: False when dealing stopped at a requested round before the shoe
+    #: ended, or a physical shoe's cards ran out before its last round.
     complete: bool
+    #: A physical shoe's round still being dealt when its cards ran out.
+    in_progress: RoundInProgress | None = None
 
     @property
     def burn_count(self) -> int:
@@ -95,13 +101,19 @@ class DealtShoe:
 
     @property
     def burned(self) -> tuple[Card, ...]:
-        """The burned cards in order, the turned card first."""
+        """The burned cards in order, the turned card first (so far, for a
+        physical shoe still at its burn)."""
         return self.cards[: self.burn_count]
 
     @property
-    def cut_card_position(self) -> int:
-        """Position of the first card behind the cut card."""
-        return len(self.cards) - self.cut_card
+    def burn_remaining(self) -> int:
+        """Cards still to burn: more than 0 only for a physical shoe at its burn."""
+        return max(self.burn_count - len(self.cards), 0)
+
+    @property
+    def in_progress_count(self) -> int:
+        """Cards dealt in the round in progress."""
+        return 0 if self.in_progress is None else self.in_progress.cards_dealt
 
     @property
     def dealt_count(self) -> int:
@@ -111,8 +123,8 @@ class DealtShoe:
     @property
     def left_behind_count(self) -> int:
         """Cards never dealt: those after the last round dealt."""
-        end = self.rounds[-1].end if self.rounds else self.burn_count
-        return len(self.cards) - end
+        end = self.rounds[-1].end if self.rounds else min(self.burn_count, len(self.cards))
+        return len(self.cards) - end - self.in_progress_count
 
 
 def check_cut_card(shoe_size: int, cut_card: int) -> None:
@@ -148,9 +160,84 @@ def deal_shoe(
         rounds.append(ShoeRound(len(rounds) + 1, position, coup, cut_out_now, last=cut_out_before))
         position = end
         if cut_out_before:
-            return DealtShoe(tuple(cards), cut_card, tuple(rounds), complete=True)
+            return DealtShoe(tuple(cards), cut_position, tuple(rounds), complete=True)
         cut_out_before = cut_out_now
-    return DealtShoe(tuple(cards), cut_card, tuple(rounds), complete=False)
+    return DealtShoe(tuple(cards), cut_position, tuple(rounds), complete=False)
+
+
+def deal_physical_shoe(
+    cards: Sequence[Card], hands: Hands = (), *, decks: int, cut_card_position: int | None = None
+) -> DealtShoe:
+    """The rounds of a physical shoe of ``decks`` decks from the cards dealt
+    so far (position 0 first, the burn included), as :func:`deal_shoe` deals
+    them; ``cut_card_position`` is where the cut card came out (the position
+    of the first card behind it), ``None`` while it has not.
+
+    A round the cards stop in is the shoe's round in progress; ``hands`` tags
+    cards with the hand they were placed with (:func:`.live.deal_live`). A
+    card after the shoe's last round, or a burned card placed with a hand, is
+    a :class:`.live.Misdeal`.
+    """
+    if cut_card_position is not None:
+        _check_cut_card_position(cut_card_position, len(cards), decks)
+    burn_count = 1 + cards[0].pip
+    for position, hand in enumerate(hands[:burn_count]):
+        if hand is not None:
+            raise Misdeal(
+                f"The card at position {position} is burned, so it goes to no hand",
+                [Problem(("cards", position), f"placed with the {hand.title()}, but it is burned")],
+            )
+    cut = len(cards) + 1 if cut_card_position is None else cut_card_position
+    position = burn_count
+    rounds: list[ShoeRound] = []
+    cut_out_before = False
+    while position < len(cards):
+        if rounds and rounds[-1].last:
+            raise Misdeal(
+                f"The shoe ended with round {len(rounds)}, the round after the cut card came out",
+                [Problem(("cards", position), f"dealt after the shoe's last round, round {len(rounds)}")],
+            )
+        dealt = deal_live(cards, hands, start=position)
+        if isinstance(dealt, RoundInProgress):
+            return DealtShoe(
+                tuple(cards), cut_card_position, tuple(rounds), complete=False, in_progress=dealt
+            )
+        end = position + dealt.cards_used
+        cut_out_now = not cut_out_before and end > cut
+        rounds.append(ShoeRound(len(rounds) + 1, position, dealt, cut_out_now, last=cut_out_before))
+        position = end
+        cut_out_before = cut_out_before or cut_out_now
+    complete = bool(rounds) and rounds[-1].last
+    return DealtShoe(tuple(cards), cut_card_position, tuple(rounds), complete=complete)
+
+
+def _check_cut_card_position(position: int, sent: int, decks: int) -> None:
+    """Refuse a cut card where :func:`check_cut_card` would not place it in a
+    shoe of ``decks`` decks, or behind the cards sent."""
+    size = 52 * decks
+    earliest, latest = size - min(MAX_CUT_CARD, size // 2), size - MIN_CUT_CARD
+    if not earliest <= position <= latest:
+        raise ShoeError(
+            f"A cut card cannot come out at position {position} of a {size}-card shoe",
+            [
+                Problem(
+                    ("cut_card_position",),
+                    f"must be {earliest} to {latest} in a {size}-card shoe: the cut card lies "
+                    f"{MIN_CUT_CARD} to {MAX_CUT_CARD} cards from the end, never in the first half",
+                )
+            ],
+        )
+    if position > sent:
+        raise ShoeError(
+            "The cut card came out behind the cards sent",
+            [
+                Problem(
+                    ("cut_card_position",),
+                    f"the card behind the cut card, at position {position}, is not among the "
+                    f"{sent} cards sent: send the cut card's position once it has come out",
+                )
+            ],
+        )
 
 
 def shoe_round(

@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, check_composition
 from .errors import BetError, Problem, ShoeError
+from .live import Hands, RoundInProgress
 from .play import Seed, SeedRecord, SlipTotals, seeded_shoe
 from .roads import Result, Roads, roads
 from .settlement import Bet, SettledSlip, settle_slip, slip_problems
-from .shoe_deal import DealtShoe, ShoeRound, deal_shoe, past_the_end
+from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
+from .shuffle import shoe_hash
 from .tables import Rules
 
 
@@ -50,7 +52,17 @@ class CardCounts:
     total: int
     burned: int
     dealt: int
+    #: In a physical shoe's round in progress.
+    in_progress: int
     left_behind: int
+
+
+@dataclass(frozen=True, slots=True)
+class InProgressRound:
+    """A physical shoe's round in progress, with its number."""
+
+    number: int
+    round: RoundInProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +71,13 @@ class PlayedShoe:
 
     dealt: DealtShoe
     rules: Rules
-    seed: SeedRecord
+    #: The seed a seeded shoe was shuffled from; ``None`` for a physical shoe.
+    seed: SeedRecord | None
     rounds: tuple[SettledRound, ...]
     include_shoe: bool = False
+    #: The last round the roads cover: the last round answered, or, when a
+    #: physical shoe's slice holds none yet, its last complete round.
+    roads_through: int = 0
 
     @property
     def round_count(self) -> int:
@@ -73,13 +89,36 @@ class PlayedShoe:
         return self.dealt.burned
 
     @property
-    def cut_card_position(self) -> int:
+    def cut_card_position(self) -> int | None:
         return self.dealt.cut_card_position
 
     @property
     def card_counts(self) -> CardCounts:
         dealt = self.dealt
-        return CardCounts(len(dealt.cards), dealt.burn_count, dealt.dealt_count, dealt.left_behind_count)
+        return CardCounts(
+            len(dealt.cards),
+            len(dealt.burned),
+            dealt.dealt_count,
+            dealt.in_progress_count,
+            dealt.left_behind_count,
+        )
+
+    @property
+    def burn_remaining(self) -> int | None:
+        """A physical shoe still at its burn: the cards still to burn."""
+        return self.dealt.burn_remaining or None
+
+    @property
+    def shoe_hash(self) -> str:
+        """SHA-256 of the shoe's cards: the whole seeded shoe, or the
+        physical shoe's cards as sent."""
+        return self.seed.shoe_hash if self.seed is not None else shoe_hash(self.dealt.cards)
+
+    @property
+    def in_progress(self) -> InProgressRound | None:
+        """A physical shoe's round still being dealt, numbered."""
+        round = self.dealt.in_progress
+        return None if round is None else InProgressRound(self.round_count + 1, round)
 
     @property
     def shoe(self) -> tuple[Card, ...] | None:
@@ -90,8 +129,7 @@ class PlayedShoe:
     def roads(self) -> Roads:
         """The scoreboards from the shoe's first round through the last
         round reported: what the table's screen shows after that round."""
-        last = self.rounds[-1].round.number
-        return roads(Result.of(r.coup) for r in self.dealt.rounds[:last])
+        return roads(Result.of(r.coup) for r in self.dealt.rounds[: self.roads_through])
 
     @property
     def totals(self) -> SlipTotals | None:
@@ -116,8 +154,47 @@ def play_shoe(
     (past the last round reads as the last round)."""
     cards, record = seeded_shoe(rules.decks, seed, commitment)
     dealt = deal_shoe(cards, cut_card=rules.cut_card)
+    return _settled(rules, dealt, record, from_round, to_round, bets, bets_by_round, include_shoe)
+
+
+def play_physical_shoe(
+    rules: Rules,
+    cards: Sequence[Card],
+    hands: Hands = (),
+    *,
+    cut_card_position: int | None = None,
+    from_round: int = 1,
+    to_round: int | None = None,
+    bets: Sequence[Bet] = (),
+    bets_by_round: Sequence[RoundBets] = (),
+    include_shoe: bool = False,
+) -> PlayedShoe:
+    """Deal a physical shoe from the cards dealt so far
+    (:func:`.shoe_deal.deal_physical_shoe`) and settle the slips on its
+    complete rounds ``from_round`` to ``to_round``. A slip for the round in
+    progress is checked, not settled."""
+    check_composition(cards, rules.decks)
+    dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)
+    return _settled(rules, dealt, None, from_round, to_round, bets, bets_by_round, include_shoe)
+
+
+def _settled(
+    rules: Rules,
+    dealt: DealtShoe,
+    record: SeedRecord | None,
+    from_round: int,
+    to_round: int | None,
+    bets: Sequence[Bet],
+    bets_by_round: Sequence[RoundBets],
+    include_shoe: bool,
+) -> PlayedShoe:
+    """The :class:`PlayedShoe` of rounds ``from_round`` to ``to_round`` of
+    ``dealt``, with their slips settled."""
     last = len(dealt.rounds)
-    if from_round > last:
+    # A physical shoe's next round (in progress, or about to be dealt) takes
+    # bets; a slice may start there, before it holds a complete round.
+    pending = last + 1 if record is None and not dealt.complete else None
+    if from_round > (pending or last):
         raise past_the_end(last, {"from_round": from_round})
     if to_round is not None and to_round < from_round:
         raise ShoeError(
@@ -126,29 +203,36 @@ def play_shoe(
         )
     to_round = last if to_round is None else min(to_round, last)
     chosen = dealt.rounds[from_round - 1 : to_round]
-    slips = _slips_by_round(rules, chosen, bets, bets_by_round)
+    slips = _slips_by_round(rules, chosen, pending, bets, bets_by_round)
     rounds = tuple(
         SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
         for r in chosen
     )
-    return PlayedShoe(dealt, rules, record, rounds, include_shoe)
+    through = chosen[-1].number if chosen else last
+    return PlayedShoe(dealt, rules, record, rounds, include_shoe, through)
 
 
 def _slips_by_round(
-    rules: Rules, chosen: Sequence[ShoeRound], bets: Sequence[Bet], bets_by_round: Sequence[RoundBets]
+    rules: Rules,
+    chosen: Sequence[ShoeRound],
+    pending: int | None,
+    bets: Sequence[Bet],
+    bets_by_round: Sequence[RoundBets],
 ) -> dict[int, Sequence[Bet]]:
-    """Which slip each reported round settles, after checking every slip;
+    """Which slip each reported round settles, after checking every slip
+    (that of the round in progress, numbered ``pending``, too);
     :class:`BetError` or :class:`ShoeError` names each offending input."""
     if bets:
         problems = slip_problems(bets, rules)
         if problems:
             raise BetError("Some bets cannot be accepted at this table", problems)
         return {r.number: bets for r in chosen}
-    numbers = {r.number for r in chosen}
+    numbers = {r.number for r in chosen} | ({pending} if pending is not None else set())
+    answered = f"{min(numbers)}-{max(numbers)}" if numbers else "none"
     outside = [
         Problem(
             ("bets_by_round", index, "round"),
-            f"round {entry.round} is not among the rounds answered ({min(numbers)}-{max(numbers)})",
+            f"round {entry.round} is not among the rounds answered ({answered})",
         )
         for index, entry in enumerate(bets_by_round)
         if entry.round not in numbers
