@@ -26,6 +26,8 @@ from .web.answers import Answers
 from .web.errors import ProblemApi, ProblemMediaType, rules_problem
 from .web.metrics import UNMATCHED, Metrics
 from .web.middleware import wrap
+from .web.schemas.live import LIVE_FORMS
+from .web.schemas.roads import RESULT_FORMS
 from .web.views import health, odds, reference, roads, rounds, shoes
 
 API_DESCRIPTION = """\
@@ -111,7 +113,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     access.document(api.spec)
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):
         api.register_blueprint(blueprint)
-    roads.document_result_forms(api.spec)
+    # The schemas a ``oneOf`` refers to by name, which no view declares.
+    for name, schema in {**RESULT_FORMS, **LIVE_FORMS}.items():
+        api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     access.init_app(app)
 

@@ -7,6 +7,7 @@ offending inputs, each located by a path into the request document::
     BaccaratError
      +-- CardError           a card the shoe cannot hold (too many copies)
      +-- MissingCard         the sequence ended before a card the rules require
+     +-- Misdeal             a card dealt to a hand that must not receive it, or after the round
      +-- SeedError           seed inputs that do not fit together
      +-- ShoeError           a shoe that cannot be dealt as asked (cut card, round number)
      +-- BetError            a bet slip that cannot be settled as sent
@@ -57,6 +58,11 @@ class CardError(BaccaratError):
 class MissingCard(BaccaratError):
     slug = "missing-card"
     title = "Too few cards for the draws the rules require"
+
+
+class Misdeal(BaccaratError):
+    slug = "misdeal"
+    title = "A card was dealt where the rules do not put it"
 
 
 class SeedError(BaccaratError):

@@ -25,7 +25,7 @@ from enum import StrEnum
 
 from .cards import Card, hand_total
 from .coup import Coup, Side, deal
-from .errors import BaccaratError, MissingCard, Problem
+from .errors import Misdeal, MissingCard, Problem
 from .tableau import banker_draws, is_natural, player_draws
 
 #: No round deals more cards: two to each hand, and a third to each at most.
@@ -55,11 +55,6 @@ class Place(StrEnum):
 
 _INITIAL_DEAL = (Place.PLAYER_FIRST, Place.BANKER_FIRST, Place.PLAYER_SECOND, Place.BANKER_SECOND)
 _INITIAL_REASON = "The first four cards are dealt Player, Banker, Player, Banker"
-
-
-class Misdeal(BaccaratError):
-    slug = "misdeal"
-    title = "A card was dealt where the rules do not put it"
 
 
 @dataclass(frozen=True, slots=True)

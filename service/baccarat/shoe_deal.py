@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .coup import Coup, deal
-from .errors import Problem, ShoeError
-from .live import Hands, Misdeal, RoundInProgress, deal_live
+from .errors import Misdeal, Problem, ShoeError
+from .live import Hands, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
 DEFAULT_CUT_CARD = 16

@@ -19,8 +19,9 @@ from typing import Any
 
 from .. import __version__
 from ..baccarat.coup import Decision, Hand
+from ..baccarat.live import HandSoFar
 from ..baccarat.payouts import table_presets
-from ..baccarat.play import PlayedRound, SeedRecord
+from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord
 from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.tableau import tableau
@@ -40,6 +41,10 @@ def hand(hand: Hand) -> Answer:
         "pair": hand.pair,
         "perfect_pair": hand.perfect_pair,
     }
+
+
+def hand_so_far(hand: HandSoFar) -> Answer:
+    return {"cards": [card.code for card in hand.cards], "total": hand.total, "natural": hand.natural}
 
 
 def draw(decision: Decision) -> Answer:
@@ -140,6 +145,28 @@ class Answers:
             answer["settlement"] = slip(played.settlement, {})
         return answer
 
+    def live_round(self, played: PlayedRound | RoundSoFar) -> Answer:
+        """What POST /v1/rounds/live answers: ``LiveRoundInProgressSchema().dump(played)``
+        while the round needs cards, then :meth:`round`."""
+        if isinstance(played, PlayedRound):
+            return self.round(played)
+        so_far = played.round
+        next = so_far.next
+        return {
+            "complete": False,
+            "player": hand_so_far(so_far.player),
+            "banker": hand_so_far(so_far.banker),
+            "cards_dealt": so_far.cards_dealt,
+            "next": {
+                "hand": str(next.hand),
+                "place": str(next.place),
+                "position": next.position,
+                "reason": next.reason,
+            },
+            "rules": self.rules(played.rules),
+            "engine": ENGINE,
+        }
+
     def settlement(self, played: PlayedRound) -> Answer:
         """What ``SettlementResponseSchema().dump(played)`` writes."""
         answer = self._round(played)
@@ -158,6 +185,7 @@ class Answers:
     def _round(self, played: PlayedRound) -> Answer:
         coup = played.coup
         answer: Answer = {
+            "complete": True,
             "player": hand(coup.player),
             "banker": hand(coup.banker),
             "outcome": str(coup.outcome),

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from service.baccarat.cards import Card, parse_card
 from service.baccarat.coup import Coup, Side, deal
+from service.baccarat.errors import Misdeal
 from service.baccarat.live import (
     MAX_ROUND_CARDS,
-    Misdeal,
     Place,
     RoundInProgress,
     RoundOver,

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from service.baccarat.cards import Card, shoe
 from service.baccarat.coup import Side
-from service.baccarat.errors import CardError, ShoeError
-from service.baccarat.live import Misdeal, RoundInProgress, deal_live
+from service.baccarat.errors import CardError, Misdeal, ShoeError
+from service.baccarat.live import RoundInProgress, deal_live
 from service.baccarat.roads import Result, roads
 from service.baccarat.shoe_deal import DealtShoe, deal_physical_shoe, deal_shoe
 from service.baccarat.shoe_play import RoundBets, play_physical_shoe, play_shoe

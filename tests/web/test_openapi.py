@@ -22,6 +22,7 @@ PROBLEM_JSON = "application/problem+json"
 #: every client, so a rename must be deliberate (and change this list).
 OPERATION_IDS = {
     ("post", "/v1/rounds"): "playRound",
+    ("post", "/v1/rounds/live"): "dealLiveRound",
     ("post", "/v1/settlements"): "settleSlips",
     ("post", "/v1/shoes"): "dealShoe",
     ("post", "/v1/seeds"): "newSeed",

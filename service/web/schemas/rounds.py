@@ -94,7 +94,7 @@ def plain_bet(value: Any) -> Bet | None:
     return Bet(type=_BET_TYPES[kind], amount=amount, id=value.get("id"))
 
 
-def _bets(description: str | None = None, **kwargs: Any) -> BoundedList:
+def bets_field(description: str | None = None, **kwargs: Any) -> BoundedList:
     metadata = {} if description is None else {"description": description}
     return BoundedList(fields.Nested(BetSchema), plain=plain_bet, metadata=metadata, **kwargs)
 
@@ -155,7 +155,7 @@ def card_source(data: dict[str, Any]) -> CardSource:
 
 
 class RoundRequestSchema(RoundInputSchema):
-    bets = _bets(
+    bets = bets_field(
         "An optional bet slip to settle on the round",
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
@@ -187,7 +187,7 @@ class RoundRequestSchema(RoundInputSchema):
 PLAIN_ROUND_KEYS = frozenset({"cards", "bets", "table"})
 
 
-def _all_plain(items: list[Any], plain: Any) -> list[Any] | None:
+def all_plain(items: list[Any], plain: Any) -> list[Any] | None:
     """Each item read by ``plain``, or None when one is not plainly valid."""
     loaded = []
     for item in items:
@@ -211,7 +211,7 @@ def plain_round(value: Any) -> RoundRequest | None:
         return None
     if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
         return None
-    cards, bets = _all_plain(codes, plain_card), _all_plain(sent, plain_bet)
+    cards, bets = all_plain(codes, plain_card), all_plain(sent, plain_bet)
     if cards is None or bets is None:
         return None
     return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
@@ -223,7 +223,7 @@ class SlipSchema(RequestSchema):
         validate=validate.Length(1, 64),
         metadata={"description": "Your slip reference", "example": "seat-3"},
     )
-    bets = _bets(required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP))
+    bets = bets_field(required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP))
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> Slip:
@@ -357,6 +357,15 @@ class RoundPlaceSchema(AnswerSchema):
 
 
 class RoundOutSchema(AnswerSchema):
+    complete = fields.Boolean(
+        required=True,
+        dump_default=True,
+        metadata={
+            "enum": [True],
+            "description": "True: the round is dealt to its end (POST /v1/rounds/live answers "
+            "`complete: false` while it needs more cards)",
+        },
+    )
     player = fields.Nested(HandSchema, attribute="coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="coup.banker", required=True)
     outcome = fields.String(

@@ -7,15 +7,16 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ... import __version__
-from ...baccarat.cards import MAX_DECKS
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.shoe_play import RoundBets
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
+from .live import ShoeRoundInProgressSchema, dealt_cards
 from .roads import RoadsSchema
 from .rounds import (
     MAX_BETS_PER_SLIP,
+    MAX_CARDS,
     BetSchema,
     EngineSchema,
     HandSchema,
@@ -26,10 +27,10 @@ from .rounds import (
     plain_bet,
 )
 from .rules import RulesOverrideSchema, RulesSchema, table_field
-from .seeds import SeedInputSchema, seed_inputs
+from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 
 #: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
-MAX_ROUNDS = 52 * MAX_DECKS // 4
+MAX_ROUNDS = MAX_CARDS // 4
 
 
 class RoundBetsSchema(RequestSchema):
@@ -49,7 +50,26 @@ class RoundBetsSchema(RequestSchema):
 
 
 class ShoeRequestSchema(SeedInputSchema):
-    """Seed inputs, the table, which rounds to answer, and optional bets."""
+    """Seed inputs (or a physical shoe's cards), the table, which rounds to
+    answer, and optional bets."""
+
+    cards = dealt_cards(
+        "A physical shoe: the cards dealt from it so far, in the order they left it, the burn "
+        "included (the first card turned, then as many burned as it counts, tens and faces "
+        "10). Instead of seed inputs. A card may be tagged with its hand, as in POST "
+        "/v1/rounds/live; the round the cards stop in is answered as `round_in_progress`.",
+        validate=validate.Length(1, MAX_CARDS),
+    )
+    cut_card_position = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_CARDS),
+        metadata={
+            "description": "With `cards`, once the cut card has come out: the position (0 = the "
+            "first card out) of the first card behind it. The round that deals that card is "
+            "finished, one more is dealt, and the shoe ends.",
+            "example": 400,
+        },
+    )
 
     table = table_field("Table preset (GET /v1/tables)")
     rules = fields.Nested(
@@ -90,7 +110,16 @@ class ShoeRequestSchema(SeedInputSchema):
 
     @validates_schema
     def slice_and_bets_fit(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """A non-empty slice; one form of bets; each round's slip once."""
+        """Cards or seed inputs; a non-empty slice; one form of bets; each round's slip once."""
+        for source in SEED_SOURCES:
+            if "cards" in data and source in data:
+                raise ValidationError(f"send either cards or {source}, not both", source)
+        if "cut_card_position" in data and "cards" not in data:
+            raise ValidationError(
+                "a cut card position goes with a physical shoe's cards; a seeded shoe's cut card "
+                "is the table's `rules.cut_card`",
+                "cut_card_position",
+            )
         if data.get("to_round", data["from_round"]) < data["from_round"]:
             raise ValidationError("to_round must not be less than from_round", "to_round")
         if data["bets"] and data["bets_by_round"]:
@@ -103,10 +132,14 @@ class ShoeRequestSchema(SeedInputSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
+        cards = data.get("cards")
         return ShoeRequest(
             rules=resolve_rules(data["table"], data["rules"]),
             seed=seed_inputs(data),
             commitment=data.get("server_seed_hash"),
+            cards=None if cards is None else tuple(card for card, _ in cards),
+            hands=() if cards is None else tuple(hand for _, hand in cards),
+            cut_card_position=data.get("cut_card_position"),
             from_round=data["from_round"],
             to_round=data.get("to_round"),
             include_shoe=data["include_shoe"],
@@ -147,7 +180,10 @@ class ShoeRoundSchema(AnswerSchema):
 class CardCountsSchema(AnswerSchema):
     total = fields.Integer(required=True)
     burned = fields.Integer(required=True)
-    dealt = fields.Integer(required=True, metadata={"description": "Dealt in the shoe's rounds"})
+    dealt = fields.Integer(required=True, metadata={"description": "Dealt in the shoe's complete rounds"})
+    in_progress = fields.Integer(
+        required=True, metadata={"description": "Dealt in a physical shoe's round in progress"}
+    )
     left_behind = fields.Integer(required=True, metadata={"description": "After the last round"})
 
 
@@ -156,19 +192,43 @@ class ShoeResponseSchema(AnswerSchema):
         fields.Nested(ShoeRoundSchema), required=True, metadata={"description": "The rounds asked for"}
     )
     round_count = fields.Integer(required=True, metadata={"description": "Rounds in the whole shoe"})
+    round_in_progress = fields.Nested(
+        ShoeRoundInProgressSchema,
+        attribute="in_progress",
+        metadata={"description": "A physical shoe's round the cards stop in, and the card it needs next"},
+    )
     burned = fields.List(
-        CardCode(), required=True, metadata={"description": "The turned card, then the cards burned"}
+        CardCode(),
+        required=True,
+        metadata={"description": "The turned card, then the cards burned (so far, for a physical shoe)"},
+    )
+    burn_remaining = fields.Integer(
+        metadata={"description": "A physical shoe still at its burn: the cards still to burn"},
     )
     cut_card_position = fields.Integer(
-        required=True, metadata={"description": "Position (0 = top) of the first card behind the cut card"}
+        metadata={
+            "description": "Position (0 = top) of the first card behind the cut card; left out "
+            "while a physical shoe's cut card has not come out"
+        },
     )
     card_counts = fields.Nested(
-        CardCountsSchema, required=True, metadata={"description": "total = burned + dealt + left_behind"}
+        CardCountsSchema,
+        required=True,
+        metadata={"description": "total = burned + dealt + in_progress + left_behind"},
     )
-    shoe_hash = fields.String(attribute="seed.shoe_hash", required=True)
-    algorithm = fields.String(attribute="seed.algorithm", required=True)
-    seed = fields.Nested(SeedSchema, required=True)
-    shoe = fields.List(CardCode(), metadata={"description": "With include_shoe: the whole shoe, top first"})
+    shoe_hash = fields.String(
+        required=True,
+        metadata={
+            "description": "SHA-256 of the shoe's card codes joined by commas: the whole seeded "
+            "shoe, or the physical shoe's cards as sent"
+        },
+    )
+    algorithm = fields.String(attribute="seed.algorithm", metadata={"description": "Seeded shoes"})
+    seed = fields.Nested(SeedSchema, metadata={"description": "Seeded shoes: the seed inputs"})
+    shoe = fields.List(
+        CardCode(),
+        metadata={"description": "With include_shoe: the whole shoe (or the cards sent), top first"},
+    )
     roads = fields.Nested(
         RoadsSchema,
         required=True,
@@ -183,4 +243,6 @@ class ShoeResponseSchema(AnswerSchema):
         EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
     )
 
-    OMIT_IF_NONE = frozenset({"shoe", "totals"})  # left out when null
+    OMIT_IF_NONE = frozenset(
+        {"round_in_progress", "burn_remaining", "cut_card_position", "algorithm", "seed", "shoe", "totals"}
+    )  # left out when null

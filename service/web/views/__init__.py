@@ -71,8 +71,10 @@ class Blueprint(flask_smorest.Blueprint):
         answer each status of ``problems`` with a problem: a reference to the
         shared response flask-smorest registers under the status's
         :class:`http.HTTPStatus` name, whose content is
-        ``application/problem+json`` (:mod:`..errors`). One ``@blp.doc``:
+        ``application/problem+json`` (:mod:`..errors`). ``doc`` may add
+        responses of its own, such as an answer of several forms. One ``@blp.doc``:
         flask-smorest wraps the view once per decorator."""
         responses = {str(int(status)): HTTPStatus(status).name for status in problems}
+        responses.update(doc.pop("responses", {}))
         decorate: Callable[[View], View] = self.doc(operationId=operation_id, responses=responses, **doc)
         return decorate

@@ -1,19 +1,10 @@
 """POST /v1/roads: the scoreboards of a sequence of results."""
 
-from apispec import APISpec
-
 from ...baccarat.roads import Result, Roads, roads
-from ..schemas.roads import RESULT_FORMS, RoadsRequestSchema, RoadsSchema
+from ..schemas.roads import RoadsRequestSchema, RoadsSchema
 from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("roads", __name__, url_prefix="/v1", description="Scoreboards from a sequence of results")
-
-
-def document_result_forms(spec: APISpec) -> None:
-    """A result may be a name or an object: the object forms become components
-    that the request schema's ``oneOf`` refers to."""
-    for name, schema in RESULT_FORMS.items():
-        spec.components.schema(name, schema=schema)
 
 
 @blp.post("/roads")

@@ -3,10 +3,18 @@
 from flask import current_app
 from flask.typing import ResponseReturnValue
 
-from ...baccarat.play import PlayedRound
-from ...baccarat.requests import RoundRequest, SettlementRequest, play_round, settle_table
+from ...baccarat.play import PlayedRound, RoundSoFar
+from ...baccarat.requests import (
+    LiveRoundRequest,
+    RoundRequest,
+    SettlementRequest,
+    play_live_round,
+    play_round,
+    settle_table,
+)
 from ..answers import Answer
 from ..jsonio import JSON, dumps
+from ..schemas.live import LiveRoundRequestSchema
 from ..schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
@@ -18,10 +26,11 @@ from . import BODY, KEYED, Blueprint
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
 
-def answer(played: PlayedRound, answer: Answer) -> ResponseReturnValue:
-    """Send the answer written for ``played``, and count the round."""
+def answer(played: PlayedRound | RoundSoFar, answer: Answer) -> ResponseReturnValue:
+    """Send the answer written for ``played``, and count the round if it is complete."""
     response = current_app.response_class(dumps(answer), mimetype=JSON)
-    current_app.extensions["baccarat.metrics"].count_round(played)
+    if isinstance(played, PlayedRound):
+        current_app.extensions["baccarat.metrics"].count_round(played)
     return response
 
 
@@ -108,6 +117,78 @@ def post_round(request: RoundRequest) -> ResponseReturnValue:
     """
     played = play_round(request)
     return answer(played, current_app.extensions["baccarat.answers"].round(played))
+
+
+#: The answer of POST /v1/rounds/live: the round so far, or the complete
+#: round (``complete`` tells them apart); both are components.
+LIVE_ANSWER = {
+    "application/json": {
+        "schema": {
+            "oneOf": [
+                {"$ref": "#/components/schemas/LiveRoundInProgress"},
+                {"$ref": "#/components/schemas/RoundResponse"},
+            ]
+        }
+    }
+}
+
+LIVE_EXAMPLES = {
+    "player_to_draw": {
+        "summary": "Four cards dealt: the Player's total is 1, so the Player's third card comes next",
+        "value": {"cards": ["9S", "KH", "2D", "7C"], "bets": [{"type": "banker", "amount": "25.00"}]},
+    },
+    "complete": {
+        "summary": "The fifth card ends the round: the answer is POST /v1/rounds' for these cards and bets",
+        "value": {"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "25.00"}]},
+    },
+    "tagged": {
+        "summary": "Cards tagged with the hand the scanner saw them placed with",
+        "value": {
+            "cards": [
+                {"card": "7S", "hand": "player"},
+                {"card": "KH", "hand": "banker"},
+                {"card": "KD", "hand": "player"},
+                {"card": "3C", "hand": "banker"},
+            ]
+        },
+    },
+    "misdeal": {
+        "summary": "A misdeal: the Player stood on 7, so the fifth card was the Banker's (422)",
+        "value": {
+            "cards": [
+                {"card": "7S", "hand": "player"},
+                {"card": "KH", "hand": "banker"},
+                {"card": "KD", "hand": "player"},
+                {"card": "3C", "hand": "banker"},
+                {"card": "5H", "hand": "player"},
+            ]
+        },
+    },
+}
+
+
+@blp.post("/rounds/live")
+@blp.operation(
+    "dealLiveRound",
+    *KEYED,
+    *BODY,
+    responses={"200": {"description": "The round so far, or the complete round", "content": LIVE_ANSWER}},
+)
+@blp.arguments(LiveRoundRequestSchema(), examples=LIVE_EXAMPLES)
+def post_live_round(request: LiveRoundRequest) -> ResponseReturnValue:
+    """Deal a round card by card, as a scanner reads the cards leaving the shoe.
+
+    Send the cards dealt so far (0 to 6). While the round needs more, the
+    answer says `complete: false`, each hand so far, and the `next` card:
+    the hand it goes to, its place and the tableau's reason. Once the round
+    is complete the answer is exactly POST /v1/rounds' for the same cards and
+    bets (`complete: true`, settled). Bets are checked against the table at
+    once and settled only on the complete round. A card after the round is
+    over, or tagged with a hand that must not receive it, is a 422 `misdeal`
+    at that card (docs/live.md).
+    """
+    played = play_live_round(request)
+    return answer(played, current_app.extensions["baccarat.answers"].live_round(played))
 
 
 @blp.post("/settlements")

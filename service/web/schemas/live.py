@@ -1,0 +1,235 @@
+"""Rounds dealt live, card by card: request and response bodies of POST
+/v1/rounds/live, and the round in progress of a physical shoe."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from ... import __version__
+from ...baccarat.cards import Card
+from ...baccarat.coup import Side
+from ...baccarat.live import Place
+from ...baccarat.requests import LiveRoundRequest
+from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from .base import AnswerSchema, RequestSchema
+from .fields import BoundedList, CardCode, plain_card
+from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, all_plain, bets_field, plain_bet
+from .rules import RulesOverrideSchema, RulesSchema, table_field
+
+HANDS = [str(side) for side in Side]
+PLACES = [str(place) for place in Place]
+
+#: A card and the hand it was placed with (``None``: not said).
+DealtCard = tuple[Card, Side | None]
+
+
+class TaggedCardSchema(RequestSchema):
+    """A card with the hand the dealer placed it with, as a scanner at the
+    table reports it."""
+
+    card = CardCode(required=True)
+    hand = fields.String(
+        required=True,
+        validate=validate.OneOf(HANDS),
+        metadata={"description": "The hand the card was placed with", "example": "banker"},
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> DealtCard:
+        return data["card"], Side(data["hand"])
+
+
+def plain_dealt_card(value: Any) -> DealtCard | None:
+    """A plain card code, as :class:`DealtCardField` loads it; None for anything else."""
+    card = plain_card(value)
+    return None if card is None else (card, None)
+
+
+class DealtCardField(fields.Field[DealtCard]):
+    """A card code, or a card tagged with its hand."""
+
+    doc: ClassVar[dict[str, Any]] = {
+        "oneOf": [
+            {"type": "string", "pattern": CardCode.doc["pattern"]},
+            {"$ref": "#/components/schemas/TaggedCard"},
+        ],
+        "description": "A card code (`9S`), or `{card, hand}` when the scanner knows the hand "
+        "the card was placed with: then a card placed with the wrong hand is a `misdeal`",
+        "example": "9S",
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata=self.doc, **kwargs)
+        self.code, self.tagged = CardCode(), TaggedCardSchema()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> DealtCard:
+        if isinstance(value, dict):
+            tagged: DealtCard = self.tagged.load(value)
+            return tagged
+        if isinstance(value, str):
+            return self.code.deserialize(value), None
+        raise ValidationError("A card is a card code such as '9S', or an object {card, hand}.")
+
+
+def dealt_cards(description: str, **kwargs: Any) -> BoundedList:
+    return BoundedList(
+        DealtCardField(),
+        plain=plain_dealt_card,
+        metadata={"description": description, "example": ["9S", "KH", {"card": "2D", "hand": "player"}]},
+        **kwargs,
+    )
+
+
+LIVE_CARDS_DESCRIPTION = (
+    "The cards dealt so far, in the order they left the shoe (0 to 6 of them): Player, "
+    "Banker, Player, Banker, then third cards as the tableau calls for them. A card after "
+    "the round is over, or placed with a hand that must not receive it, is a `misdeal`."
+)
+
+
+class LiveRoundRequestSchema(RequestSchema):
+    cards = dealt_cards(LIVE_CARDS_DESCRIPTION, load_default=list, validate=validate.Length(max=MAX_CARDS))
+    table = table_field("Table preset (GET /v1/tables)", example="standard")
+    rules = fields.Nested(RulesOverrideSchema, load_default=dict)
+    bets = bets_field(
+        "An optional bet slip: checked against the table at once, settled once the round is complete",
+        load_default=list,
+        validate=validate.Length(max=MAX_BETS_PER_SLIP),
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> LiveRoundRequest:
+        return live_round_request(data["table"], data["rules"], data["cards"], data["bets"])
+
+    def load(
+        self,
+        data: Any,
+        *,
+        many: bool | None = None,
+        partial: Any = None,
+        unknown: Any = None,
+    ) -> Any:
+        """``Schema.load``, reading cards as codes, bets and a table with
+        :func:`plain_live_round` when plainly valid (as POST /v1/rounds does)."""
+        if many is None and partial is None and unknown is None:
+            request = plain_live_round(data)
+            if request is not None:
+                return request
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+def live_round_request(
+    table: str, overrides: Mapping[str, Any], cards: list[DealtCard], bets: list[Any]
+) -> LiveRoundRequest:
+    return LiveRoundRequest(
+        rules=resolve_rules(table, overrides),
+        cards=tuple(card for card, _ in cards),
+        hands=tuple(hand for _, hand in cards) if any(hand for _, hand in cards) else (),
+        bets=tuple(bets),
+    )
+
+
+PLAIN_KEYS = frozenset({"cards", "bets", "table"})
+
+
+def plain_live_round(value: Any) -> LiveRoundRequest | None:
+    """What ``LiveRoundRequestSchema().load(value)`` gives for card codes and
+    bets at a table preset, when plainly valid; None for anything else."""
+    if type(value) is not dict or not value.keys() <= PLAIN_KEYS:
+        return None
+    codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", DEFAULT_TABLE)
+    if type(codes) is not list or len(codes) > MAX_CARDS or type(sent) is not list:
+        return None
+    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
+        return None
+    cards, bets = all_plain(codes, plain_dealt_card), all_plain(sent, plain_bet)
+    if cards is None or bets is None:
+        return None
+    return live_round_request(table, {}, cards, bets)
+
+
+# --- responses ----------------------------------------------------------------
+
+
+class HandSoFarSchema(AnswerSchema):
+    cards = fields.List(CardCode(), required=True)
+    total = fields.Integer(required=True, metadata={"description": "Total so far, 0-9"})
+    natural = fields.Boolean(
+        required=True,
+        metadata={"description": "Always false while the round goes on: a natural ends the round"},
+    )
+
+
+class NextCardSchema(AnswerSchema):
+    hand = fields.String(required=True, metadata={"enum": HANDS, "description": "The hand it goes to"})
+    place = fields.String(
+        required=True,
+        metadata={
+            "enum": PLACES,
+            "description": "Which of that hand's cards it is",
+            "example": "player_third",
+        },
+    )
+    position = fields.Integer(
+        required=True, metadata={"description": "Its index in `cards` once it is dealt (from 0)"}
+    )
+    reason = fields.String(
+        required=True,
+        metadata={
+            "description": "The rule that calls for it",
+            "example": "Banker's total is 4 and the Player's third card counts 5: "
+            "on 4 the Banker draws when it counts 2-7",
+        },
+    )
+
+
+class RoundSoFarSchema(AnswerSchema):
+    """A round in progress, as a shoe's answer holds it."""
+
+    player = fields.Nested(HandSoFarSchema, attribute="round.player", required=True)
+    banker = fields.Nested(HandSoFarSchema, attribute="round.banker", required=True)
+    cards_dealt = fields.Integer(attribute="round.cards_dealt", required=True)
+    next = fields.Nested(
+        NextCardSchema,
+        attribute="round.next",
+        required=True,
+        metadata={"description": "The card needed next"},
+    )
+
+
+class _Incomplete(AnswerSchema):
+    complete = fields.Boolean(
+        required=True,
+        dump_default=False,
+        metadata={"enum": [False], "description": "False: the round needs the `next` card"},
+    )
+
+
+class LiveRoundInProgressSchema(RoundSoFarSchema, _Incomplete):
+    """The answer of POST /v1/rounds/live while the round needs more cards
+    (``complete`` comes first: the fields of the later base come first)."""
+
+    rules = fields.Nested(RulesSchema, required=True)
+    engine = fields.Nested(
+        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
+    )
+
+
+class _Numbered(AnswerSchema):
+    number = fields.Integer(required=True, metadata={"description": "The round's number in the shoe"})
+
+
+class ShoeRoundInProgressSchema(RoundSoFarSchema, _Numbered):
+    """A physical shoe's round whose cards ran out: its number and what comes next."""
+
+
+#: Components that ``oneOf`` lists refer to by name: the object form of a
+#: dealt card (:class:`DealtCardField`) and the answer of a round in progress
+#: (POST /v1/rounds/live answers it or a complete round).
+LIVE_FORMS: Mapping[str, type[Schema]] = {
+    "TaggedCard": TaggedCardSchema,
+    "LiveRoundInProgress": LiveRoundInProgressSchema,
+}
