@@ -118,6 +118,49 @@ def test_round_reads_the_bets_from_stdin(capsys, monkeypatch):
     assert [bet["type"] for bet in json.loads(out)["settlement"]["bets"]] == ["banker", "tie"]
 
 
+@pytest.mark.parametrize(
+    ("argv", "body"),
+    [
+        ([], {"cards": []}),
+        (["--cards", "9S", "KH", "2D", "7C"], {"cards": ["9S", "KH", "2D", "7C"]}),
+        (
+            ["--cards", "player:7S", "banker:KH", "KD", "banker:3C", "--table", "ez"],
+            {
+                "cards": [
+                    {"card": "7S", "hand": "player"},
+                    {"card": "KH", "hand": "banker"},
+                    "KD",
+                    {"card": "3C", "hand": "banker"},
+                ],
+                "table": "ez",
+            },
+        ),
+        (["--cards", "9S,KH,2D,7C,5H"], {"cards": ["9S", "KH", "2D", "7C", "5H"]}),
+    ],
+)
+def test_a_live_round_answers_as_the_service_does(capsys, client, argv, body):
+    code, out, err = run(capsys, "round", "--live", *argv)
+    assert (code, err) == (OK, "")
+    assert json.loads(out) == answer(client, "/v1/rounds/live", body)
+
+
+def test_a_live_misdeal_is_the_service_s_problem(capsys, client):
+    cards = ["player:7S", "banker:KH", "player:KD", "banker:3C", "player:5H"]
+    code, _, err = run(capsys, "round", "--live", "--cards", *cards)
+    assert code == BAD_INPUT
+    problem = client.post(
+        "/v1/rounds/live", json={"cards": [{"card": c.split(":")[1], "hand": c.split(":")[0]} for c in cards]}
+    ).get_json()
+    del problem["instance"]
+    assert json.loads(err) == problem
+
+
+def test_a_live_round_takes_no_seed(capsys):
+    code, _, err = run(capsys, "round", "--live", "--seed", "abc")
+    assert code == BAD_INPUT
+    assert "--live takes cards, not seed" in json.loads(err)["detail"]
+
+
 def test_round_without_cards_or_seed_draws_a_seed_that_replays(capsys, client):
     code, out, _ = run(capsys, "round")
     assert code == OK

@@ -4,6 +4,8 @@ The options build the body of ``POST /v1/rounds`` and the answer is that
 endpoint's, from the same engine: cards in dealing order (``--cards``), or a
 shoe shuffled from seed inputs (``--seed``, or ``--server-seed`` with
 ``--client-seed`` and ``--nonce``), or with neither a freshly drawn seed.
+With ``--live`` the cards are those dealt so far, and the answer is ``POST
+/v1/rounds/live``'s: what comes next, until the round is complete.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..baccarat.requests import play_round
+from ..baccarat.play import PlayedRound
+from ..baccarat.requests import play_live_round, play_round
 from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..web.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema
 from ..web.schemas.rounds import RoundRequestSchema, RoundResponseSchema
-from .documents import OK, load, parse_json_option, read_json, write_json
+from .documents import OK, load, parse_json_option, read_json, refuse, write_json
 
 DESCRIPTION = """\
 Deal one round and settle an optional bet slip on it, as POST /v1/rounds does:
@@ -28,6 +32,8 @@ A bets file holds a JSON list of bets, or an object with "bets":
 examples:
   baccarat round --cards 9S KH 2D 7C 5H
   baccarat round --cards 9S,KH,2D,7C,5H --bets slip.json --table standard
+  baccarat round --live --cards 9S KH 2D 7C        (what comes next: the Player's third card)
+  baccarat round --live --cards player:7S banker:KH player:KD banker:3C banker:5H
   baccarat round --seed table-7/shoe-1
   baccarat round --server-seed 8a1f3c0e --client-seed lucky-7 --nonce 1 --round 3
   baccarat round --table tie_9 --rules '{"decks": 6}'"""
@@ -49,6 +55,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="CARD",
         help="card codes in dealing order: Player, Banker, Player, Banker, then third cards "
         "(e.g. 9S KH 2D 7C 5H, or comma-separated)",
+    )
+    source.add_argument(
+        "--live",
+        action="store_true",
+        help="the cards dealt so far, as a scanner reads them (POST /v1/rounds/live): the answer "
+        "says what comes next until the round is complete; a card may be tagged with its hand, "
+        "as player:9S or banker:KH; no seed",
     )
     source.add_argument("--seed", metavar="TEXT", help="a plain seed: a shoe shuffled from it")
     source.add_argument("--server-seed", metavar="TEXT", help="provably fair: the server seed")
@@ -85,6 +98,22 @@ def cards(values: list[str]) -> list[str]:
     return [code for value in values for code in value.replace(",", " ").split()]
 
 
+def dealt_card(text: str) -> str | dict[str, str]:
+    """``"player:9S"`` -> ``{"card": "9S", "hand": "player"}``; a plain code stays as it is."""
+    hand, _, code = text.rpartition(":")
+    return {"card": code, "hand": hand} if hand else code
+
+
+def live_request(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``POST /v1/rounds/live`` body the options describe."""
+    body = request(args)
+    seeded = sorted(body.keys() - {"table", "cards", "rules", "bets"})
+    if seeded:
+        refuse("A live round is dealt from cards", f"--live takes cards, not {', '.join(seeded)}")
+    body["cards"] = [dealt_card(code) for code in body.get("cards", [])]
+    return body
+
+
 def request(args: argparse.Namespace) -> dict[str, Any]:
     """The ``POST /v1/rounds`` body the options describe."""
     body: dict[str, Any] = {"table": args.table}
@@ -109,6 +138,11 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Deal, settle, print the answer."""
+    if args.live:
+        live = play_live_round(load(LiveRoundRequestSchema(), live_request(args)))
+        schema = RoundResponseSchema() if isinstance(live, PlayedRound) else LiveRoundInProgressSchema()
+        write_json(schema.dump(live))
+        return OK
     played = play_round(load(RoundRequestSchema(), request(args)))
     write_json(RoundResponseSchema().dump(played))
     return OK
