@@ -1,11 +1,12 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import hostile, load, odds, paths, rounds, shoes
+from . import hostile, live, load, odds, paths, rounds, shoes
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
     ("Plain paths and gc.freeze, in-process", paths.run),
     ("Shoes", shoes.run),
+    ("Live tables", live.run),
     ("Exact odds", odds.run),
     ("Load and faults under gunicorn", load.run),
     ("Hostile and slow clients", hostile.run),

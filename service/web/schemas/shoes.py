@@ -138,7 +138,7 @@ class ShoeRequestSchema(SeedInputSchema):
             seed=seed_inputs(data),
             commitment=data.get("server_seed_hash"),
             cards=None if cards is None else tuple(card for card, _ in cards),
-            hands=() if cards is None else tuple(hand for _, hand in cards),
+            hands=tuple(hand for _, hand in cards) if cards and any(hand for _, hand in cards) else (),
             cut_card_position=data.get("cut_card_position"),
             from_round=data["from_round"],
             to_round=data.get("to_round"),
