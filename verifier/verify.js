@@ -177,7 +177,8 @@ function dealShoe(shoe, cutCard) {
     burned: shoe.slice(0, burnCount),
     cutCardPosition,
     rounds,
-    cardCounts: { total: shoe.length, burned: burnCount, dealt, left_behind: shoe.length - position },
+    // A seeded shoe is dealt whole: no round is left in progress.
+    cardCounts: { total: shoe.length, burned: burnCount, dealt, in_progress: 0, left_behind: shoe.length - position },
   };
 }
 
