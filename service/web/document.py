@@ -8,8 +8,10 @@ for the clients that generators make from it.
 * A request's defaults are stated in its descriptions, not as ``default``:
   openapi-typescript types a property with a ``default`` as always present,
   so a client would have to send every defaulted field.
+* Cards per rank are the hand-written map ``RankCounts``
+  (:data:`.schemas.odds.RANK_COUNTS`).
 
-Both are attribute functions of apispec's marshmallow converter (its public
+The first two are attribute functions of apispec's marshmallow converter (its public
 ``add_attribute_function``), which run after apispec's own on each field and
 edit the property they made.
 """
