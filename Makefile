@@ -4,7 +4,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
-# newman (package.json, package-lock.json) for the Postman tests, installed when npm is there
+# The Node.js tools of the tests (package.json, package-lock.json: newman, the OpenAPI
+# linters, the TypeScript client's toolchain), installed when npm is there
 NODE_STAMP := node_modules/.installed
 NPM := $(shell command -v npm 2>/dev/null)
 
@@ -27,7 +28,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-node: $(NODE_STAMP) ## Install newman into node_modules/ (npm ci) for the Postman tests
+node: $(NODE_STAMP) ## Install the Node.js tools of the tests into node_modules/ (npm ci)
 
 run: $(STAMP) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'service.app:create_app()'
@@ -36,13 +37,13 @@ test: $(STAMP) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test suite (lint, typ
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 check: $(STAMP) ## Lint, format check and type check
-	$(BIN)/ruff check service tests bench
-	$(BIN)/ruff format --check service tests bench
+	$(BIN)/ruff check service tests bench clients
+	$(BIN)/ruff format --check service tests bench clients
 	$(BIN)/mypy
 
 fmt: $(STAMP) ## Format the code
-	$(BIN)/ruff format service tests bench
-	$(BIN)/ruff check --fix service tests bench
+	$(BIN)/ruff format service tests bench clients
+	$(BIN)/ruff check --fix service tests bench clients
 
 openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 	$(BIN)/python -m service.openapi > openapi.yaml

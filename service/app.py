@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 from . import __version__
 from .baccarat.errors import BaccaratError
 from .config import DEFAULTS, from_environment
-from .web import access, docs, jsonio
+from .web import access, docs, document, jsonio
 from .web.answers import Answers
 from .web.errors import ProblemApi, ProblemMediaType, rules_problem
 from .web.metrics import UNMATCHED, Metrics
@@ -100,15 +100,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         },
         **docs.SETTINGS,
     )
+    # apispec's type hint wants a str, but its documentation (and code)
+    # take None as "write this schema inline": see schema_name.
+    marshmallow_plugin = MarshmallowPlugin(schema_name_resolver=schema_name)  # type: ignore[arg-type]
     api = ProblemApi(
         app,
-        spec_kwargs={
-            # apispec's type hint wants a str, but its documentation (and code)
-            # take None as "write this schema inline": see schema_name.
-            "marshmallow_plugin": MarshmallowPlugin(schema_name_resolver=schema_name),  # type: ignore[arg-type]
-            "extra_plugins": [ProblemMediaType()],
-        },
+        spec_kwargs={"marshmallow_plugin": marshmallow_plugin, "extra_plugins": [ProblemMediaType()]},
     )
+    document.document(api.spec, marshmallow_plugin.converter)
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):

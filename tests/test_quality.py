@@ -13,8 +13,8 @@ BIN = Path(sys.executable).parent
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "service", "tests", "bench"],
-        ["ruff", "format", "--check", "service", "tests", "bench"],
+        ["ruff", "check", "service", "tests", "bench", "clients"],
+        ["ruff", "format", "--check", "service", "tests", "bench", "clients"],
         ["mypy"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

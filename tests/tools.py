@@ -1,4 +1,5 @@
-"""Outside tools some tests need (Chromium, Node.js and newman, curl): find them, or skip clearly.
+"""Outside tools some tests need (Chromium, Node.js and the npm packages of
+package.json, curl): find them, or skip clearly.
 
 A missing tool skips its tests with the reason and the way to install it, so
 ``make test`` passes on a machine without them and ``pytest -ra`` lists what
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -53,6 +55,27 @@ def newman() -> tuple[str, Path]:
     if not script.is_file():
         missing("newman (node_modules/)", "run `npm ci` (make test does it when npm is installed)")
     return node, script
+
+
+#: The oldest Node.js that runs every npm package of package.json (@redocly/cli's floor).
+NODE_MINIMUM = (20, 19)
+
+
+def npm_package(package: str, script: str) -> tuple[str, Path]:
+    """Node.js (at least :data:`NODE_MINIMUM`) and the ``script`` of an npm
+    package installed in ``node_modules/`` from ``package-lock.json``."""
+    node = executable("node", "apt-get install nodejs npm")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout
+    major, minor = (int(part) for part in version.strip().lstrip("v").split(".")[:2])
+    if (major, minor) < NODE_MINIMUM:
+        missing(
+            f"Node.js {'.'.join(map(str, NODE_MINIMUM))} or later (this is {version.strip()})",
+            "upgrade Node.js",
+        )
+    path = ROOT / "node_modules" / package / script
+    if not path.is_file():
+        missing(f"{package} (node_modules/)", "run `npm ci` (make test does it when npm is installed)")
+    return node, path
 
 
 def curl() -> str:

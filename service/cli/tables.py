@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from ..baccarat.payouts import table_presets
-from ..web.schemas.reference import TablesSchema
+from ..web.schemas.reference import TablesResponseSchema
 from .documents import OK, write_json
 
 DESCRIPTION = """\
@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
 
 def presets() -> dict[str, Any]:
     """The presets as ``GET /v1/tables`` dumps them."""
-    return dict(TablesSchema().dump(table_presets()))
+    return dict(TablesResponseSchema().dump(table_presets()))
 
 
 def summary(document: dict[str, Any]) -> str:

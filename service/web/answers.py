@@ -26,7 +26,7 @@ from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.tableau import tableau
 from ..baccarat.tables import TABLES, Rules
-from .schemas.reference import TableauSchema, TablesSchema
+from .schemas.reference import TableauSchema, TablesResponseSchema
 from .schemas.rules import RulesSchema
 
 Answer = dict[str, Any]
@@ -128,7 +128,7 @@ class Answers:
             (table.rules, schema.dump(table.rules)) for table in TABLES.values()
         )
         self.tableau: Answer = TableauSchema().dump(tableau())
-        self.tables: Answer = TablesSchema().dump(table_presets())
+        self.tables: Answer = TablesResponseSchema().dump(table_presets())
 
     def rules(self, rules: Rules) -> Answer:
         """The dumped rules: a preset's as dumped at start, others now."""

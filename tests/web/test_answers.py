@@ -13,7 +13,7 @@ from service.baccarat.play import play_and_settle, play_and_settle_slips
 from service.baccarat.tableau import tableau
 from service.baccarat.tables import TABLES, resolve_rules
 from service.web.answers import Answers
-from service.web.schemas.reference import TableauSchema, TablesSchema
+from service.web.schemas.reference import TableauSchema, TablesResponseSchema
 from service.web.schemas.rounds import RoundResponseSchema, SettlementResponseSchema
 from tests import strategies
 
@@ -59,5 +59,5 @@ def test_preset_rules_are_dumped_once_and_shared():
 
 
 def test_reference_answers_are_the_schema_dumps():
-    same(ANSWERS.tables, TablesSchema().dump(table_presets()))
+    same(ANSWERS.tables, TablesResponseSchema().dump(table_presets()))
     same(ANSWERS.tableau, TableauSchema().dump(tableau()))

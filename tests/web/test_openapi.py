@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from marshmallow import missing
 from openapi_spec_validator import validate
 
 from service.openapi import generate
+from service.web.schemas.base import RequestSchema
+from service.web.schemas.values import VALUE_SETS
 
 COMMITTED = Path(__file__).parents[2] / "openapi.yaml"
 METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
@@ -139,8 +142,8 @@ def test_every_component_schema_is_referenced():
 def test_a_road_result_is_tried_as_a_round_before_a_bare_result():
     spec = committed()
     items = spec["components"]["schemas"]["RoadsRequest"]["properties"]["results"]["items"]
-    assert [form.get("$ref", form.get("type")) for form in items["oneOf"]] == [
-        "string",
+    assert [form["$ref"] for form in items["oneOf"]] == [
+        "#/components/schemas/Outcome",
         "#/components/schemas/RoadRound",
         "#/components/schemas/RoadResult",
     ]
@@ -151,4 +154,122 @@ def test_the_ask_marks_are_one_named_nullable_type():
     marks = spec["components"]["schemas"]["AskMarks"]["properties"]
     assert set(marks) == {"big_eye_boy", "small_road", "cockroach_pig"}
     for mark in marks.values():
-        assert mark == {"type": "string", "title": "Mark", "enum": ["red", "blue", None], "nullable": True}
+        assert mark == {"$ref": "#/components/schemas/Mark"}
+    assert spec["components"]["schemas"]["Mark"] == {
+        "type": "string",
+        "title": "Mark",
+        "enum": ["red", "blue", None],
+        "nullable": True,
+        "description": "The mark a derived road would add, or null for none",
+    }
+
+
+def subschemas(node: Any, where: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema object under ``node`` (a component schema), with where it is."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            if key in ("properties",):
+                for name, prop in value.items():
+                    yield from subschemas(prop, f"{where}.{name}")
+            elif key in ("items", "additionalProperties"):
+                yield from subschemas(value, f"{where}[]")
+            elif key in ("allOf", "oneOf", "anyOf"):
+                for index, form in enumerate(value):
+                    yield from subschemas(form, f"{where}/{key}/{index}")
+
+
+def is_constant(schema: dict) -> bool:
+    """A boolean that takes one value (``complete: false``): OpenAPI 3.0's way
+    of writing a constant, which tells the forms of a ``oneOf`` apart."""
+    return schema.get("type") == "boolean" and len(schema.get("enum", ())) == 1
+
+
+def test_each_value_set_is_one_component_referenced_wherever_it_appears():
+    """A generated client gets one type per value set (``Outcome``, ``BetType``),
+    which stands for the value in requests and answers alike."""
+    schemas = committed()["components"]["schemas"]
+    enums = {name: schema["enum"] for name, schema in schemas.items() if "enum" in schema}
+    assert set(enums) == set(VALUE_SETS)
+    distinct = {tuple(value for value in values if value is not None) for values in enums.values()}
+    assert len(distinct) == len(enums) - 1  # Mark is Colour or null
+    for component, schema in schemas.items():
+        for where, sub in subschemas(schema, component):
+            if where != component and not is_constant(sub):
+                assert "enum" not in sub, f"{where}: an inline enum, not a reference to its value set"
+    references = {
+        where: sub["$ref"].rpartition("/")[2]
+        for component, schema in schemas.items()
+        for where, sub in subschemas(schema, component)
+        if "$ref" in sub
+    }
+    for where, name in {
+        "RoundRequest.table/allOf/0": "TablePreset",
+        "Table.name": "TablePreset",
+        "TablesResponse.default": "TablePreset",
+        "Bet.type/allOf/0": "BetType",
+        "SettledBet.type": "BetType",
+        "OfferedBet.type/allOf/0": "BetType",
+        "SettledBet.result": "BetResult",
+        "PayLine.result/allOf/0": "BetResult",
+        "RulesOverride.payout_rounding/allOf/0": "PayoutRounding",
+        "Rules.payout_rounding": "PayoutRounding",
+        "RulesOverride.variant/allOf/0": "Variant",
+        "Rules.variant": "Variant",
+        "RulesOverride.tie_pays": "TiePays",
+        "Rules.tie_pays": "TiePays",
+        "RoundResponse.outcome": "Outcome",
+        "RoadResult.outcome/allOf/0": "Outcome",
+        "BigRoadCell.outcome": "Outcome",
+        "Streak.outcome/allOf/0": "Side",
+        "Draw.hand": "Side",
+        "DerivedRoad.marks[]": "Colour",
+        "MarkCell.colour": "Colour",
+        "NextCard.hand/allOf/0": "Side",
+        "NextCard.place/allOf/0": "Place",
+        "TaggedCard.hand/allOf/0": "Side",
+    }.items():
+        assert references.get(where) == name, where
+
+
+def test_a_reference_with_siblings_goes_through_all_of():
+    """OpenAPI 3.0 ignores whatever stands beside a ``$ref``."""
+    for component, schema in committed()["components"]["schemas"].items():
+        for where, sub in subschemas(schema, component):
+            if "$ref" in sub:
+                assert list(sub) == ["$ref"], where
+            if "allOf" in sub:
+                assert len(sub["allOf"]) == 1, where
+
+
+def test_request_defaults_are_stated_in_words():
+    """openapi-typescript makes a property with a ``default`` required, so a
+    typed client would have to send it: the description says it instead."""
+    for component, schema in committed()["components"]["schemas"].items():
+        for where, sub in subschemas(schema, component):
+            assert "default" not in sub, where
+    for schema in request_schemas(RequestSchema):
+        for name, field in schema().load_fields.items():
+            if field.load_default is not missing and not callable(field.load_default):
+                description = field.metadata.get("description", "")
+                assert "default" in description, f"{schema.__name__}.{name}: state the default"
+
+
+def request_schemas(base: type[RequestSchema]) -> Iterator[type[RequestSchema]]:
+    for schema in base.__subclasses__():
+        yield schema
+        yield from request_schemas(schema)
+
+
+def test_rank_counts_are_a_map_from_rank_to_count():
+    """Named properties ``2`` to ``9`` become ``field_2``... in a generated Python client."""
+    counts = committed()["components"]["schemas"]["RankCounts"]
+    assert "properties" not in counts
+    assert counts["additionalProperties"]["type"] == "integer"
+    assert counts["minProperties"] == counts["maxProperties"] == len(counts["example"]) == 13
+
+
+def test_every_operation_has_a_summary_and_a_description():
+    for key, operation in operations(committed()):
+        assert operation.get("summary"), key
+        assert operation.get("description"), key

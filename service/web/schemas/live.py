@@ -11,16 +11,13 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 from ... import __version__
 from ...baccarat.cards import Card
 from ...baccarat.coup import Side
-from ...baccarat.live import Place
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, all_plain, bets_field, plain_bet
 from .rules import RulesOverrideSchema, RulesSchema, table_field
-
-HANDS = [str(side) for side in Side]
-PLACES = [str(place) for place in Place]
+from .values import value_of
 
 #: A card and the hand it was placed with (``None``: not said).
 DealtCard = tuple[Card, Side | None]
@@ -31,11 +28,7 @@ class TaggedCardSchema(RequestSchema):
     table reports it."""
 
     card = CardCode(required=True)
-    hand = fields.String(
-        required=True,
-        validate=validate.OneOf(HANDS),
-        metadata={"description": "The hand the card was placed with", "example": "banker"},
-    )
+    hand = value_of("Side", required=True, description="The hand the card was placed with", example="banker")
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> DealtCard:
@@ -164,14 +157,9 @@ class HandSoFarSchema(AnswerSchema):
 
 
 class NextCardSchema(AnswerSchema):
-    hand = fields.String(required=True, metadata={"enum": HANDS, "description": "The hand it goes to"})
-    place = fields.String(
-        required=True,
-        metadata={
-            "enum": PLACES,
-            "description": "Which of that hand's cards it is",
-            "example": "player_third",
-        },
+    hand = value_of("Side", required=True, description="The hand it goes to")
+    place = value_of(
+        "Place", required=True, description="Which card of the round it is", example="player_third"
     )
     position = fields.Integer(
         required=True, metadata={"description": "Its index in `cards` once it is dealt (from 0)"}

@@ -23,6 +23,7 @@ from .fields import BoundedList, CardCode
 from .rounds import EngineSchema, SeedSchema
 from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .values import COMPONENT, value_of
 
 #: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
 MAX_ROUNDS = 52 * MAX_DECKS // 4
@@ -57,29 +58,52 @@ class FractionText(fields.Field[Fraction]):
 
 
 def _rank_count(rank: str) -> fields.Integer:
-    return fields.Integer(
-        strict=True,
-        required=True,
-        validate=validate.Range(0, 4 * MAX_DECKS),
-        metadata={"description": f"Cards of rank {rank} in the shoe", "example": 32},
-    )
+    return fields.Integer(strict=True, required=True, validate=validate.Range(0, 4 * MAX_DECKS))
 
 
 RankCountsSchema = RequestSchema.from_dict(
     {rank: _rank_count(rank) for rank in RANKS}, name="RankCountsSchema"
 )
-RankCountsSchema.__doc__ = (
-    "Cards per rank, every rank given (at most 4 per deck). Each rank's cards are taken as spread "
-    "over the four suits as evenly as possible (30 aces: 8, 8, 7, 7), which only the perfect pair "
-    "depends on; send `removed` instead when the suits are known."
-)
+
+#: The ``RankCounts`` component: what :class:`RankCounts` loads and dumps,
+#: described as a map from rank to count (which it is on the wire), since a
+#: generated Python client would name properties ``2`` to ``9`` ``field_2``...
+#: beside ``a``, ``t``, ``j``.
+RANK_COUNTS = {
+    "type": "object",
+    "description": f"Cards per rank, every rank given: keys {', '.join(RANKS)}; at most 4 per deck of "
+    "each. Each rank's cards are taken as spread over the four suits as evenly as possible (30 aces: "
+    "8, 8, 7, 7), which only the perfect pair depends on; send `removed` instead when the suits are "
+    "known.",
+    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4 * MAX_DECKS},
+    "minProperties": len(RANKS),
+    "maxProperties": len(RANKS),
+    "example": dict.fromkeys(RANKS, 4 * MAX_DECKS),
+}
+
+
+class RankCounts(fields.Field[dict[str, int]]):
+    """Cards per rank: loaded by :data:`RankCountsSchema` (each rank an
+    integer field, so an error points at its rank), documented by
+    :data:`RANK_COUNTS`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={COMPONENT: "RankCounts", **kwargs.pop("metadata", {})}, **kwargs)
+        self.schema = RankCountsSchema()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[str, int]:
+        counts: dict[str, int] = self.schema.load(value)
+        return counts
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> dict[str, int] | None:
+        return None if value is None else dict(value)
 
 
 class OddsRequestSchema(SeedInputSchema):
     """The table's rules and the shoe: full, less the cards removed, by counts, or seeded."""
 
     table = table_field(
-        "Table preset (GET /v1/tables): the answer covers every bet it offers", example="standard"
+        "The table whose rules apply: the answer covers every bet it offers", example="standard"
     )
     rules = fields.Nested(
         RulesOverrideSchema,
@@ -96,10 +120,7 @@ class OddsRequestSchema(SeedInputSchema):
             "example": ["9S", "KH", "2D", "7C", "5H"],
         },
     )
-    counts = fields.Nested(
-        RankCountsSchema,
-        metadata={"description": "The shoe by rank instead (see the schema); at most 4 per deck of each"},
-    )
+    counts = RankCounts(metadata={"description": "The shoe by rank instead"})
     round = fields.Integer(
         strict=True,
         validate=validate.Range(1, MAX_ROUNDS),
@@ -137,13 +158,10 @@ class OddsRequestSchema(SeedInputSchema):
 class OddsShoeSchema(AnswerSchema):
     """The shoe analysed."""
 
-    source = fields.String(
-        required=True,
-        metadata={"enum": ["full", "removed", "counts", "seed"], "description": "How the request gave it"},
-    )
+    source = value_of("ShoeSource", required=True)
     decks = fields.Integer(required=True)
     cards = fields.Integer(required=True, metadata={"description": "Cards in the shoe", "example": 416})
-    ranks = fields.Nested(RankCountsSchema, required=True)
+    ranks = RankCounts(required=True, metadata={"description": "The shoe by rank"})
     round = fields.Integer(
         attribute="place.round", metadata={"description": "Seeded shoes: the round the odds are for"}
     )
@@ -173,7 +191,7 @@ class LineOddsSchema(AnswerSchema):
     """A line of the bet's pay table (the first that applies decides), or the loss when none does."""
 
     when = fields.String(required=True, metadata={"example": "Banker wins"})
-    result = fields.String(required=True, metadata={"enum": ["win", "push", "lose"]})
+    result = value_of("BetResult", required=True)
     net = DecimalText("What one unit staked nets on this line: the odds less commission, 0, or -1", "0.95")
     probability = DecimalText("Probability that this line decides the bet", "0.458597422632762973")
 

@@ -4,17 +4,18 @@ from marshmallow import fields
 
 from .base import AnswerSchema
 from .rules import RulesSchema
+from .values import value_of
 
 
 class PlayerRuleSchema(AnswerSchema):
     total = fields.Integer(required=True)
-    action = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
+    action = value_of("Action", required=True)
     reason = fields.String(required=True)
 
 
 class BankerRuleSchema(AnswerSchema):
     total = fields.Integer(required=True, metadata={"description": "Banker's two-card total"})
-    when_player_stood = fields.String(required=True, metadata={"enum": ["draw", "stand"]})
+    when_player_stood = value_of("Action", required=True)
     draws_when_player_third_is = fields.List(
         fields.Integer(),
         required=True,
@@ -50,7 +51,12 @@ class PayLineSchema(AnswerSchema):
     """One line of a pay table; the first line that applies decides, and a bet no line covers loses."""
 
     when = fields.String(required=True, metadata={"example": "Player wins by 9 points without a natural"})
-    result = fields.String(attribute="payout.result", required=True, metadata={"enum": ["win", "push"]})
+    result = value_of(
+        "BetResult",
+        attribute="payout.result",
+        required=True,
+        description="`win` or `push`: a line never loses",
+    )
     odds = fields.String(
         attribute="payout.odds",
         required=True,
@@ -66,7 +72,7 @@ class PayLineSchema(AnswerSchema):
 class OfferedBetSchema(AnswerSchema):
     """A bet the table offers: what it is on, its limits and its pay table."""
 
-    type = fields.String(required=True, metadata={"example": "dragon_bonus_player"})
+    type = value_of("BetType", required=True, example="dragon_bonus_player")
     description = fields.String(attribute="pay_table.description", required=True)
     min = fields.String(required=True, metadata={"description": "Smallest single bet", "example": "1.00"})
     max = fields.String(
@@ -76,7 +82,7 @@ class OfferedBetSchema(AnswerSchema):
 
 
 class TableSchema(AnswerSchema):
-    name = fields.String(required=True)
+    name = value_of("TablePreset", required=True)
     description = fields.String(required=True)
     chips = fields.List(
         fields.String(), required=True, metadata={"description": "Chip denominations, for table UIs"}
@@ -89,6 +95,9 @@ class TableSchema(AnswerSchema):
     )
 
 
-class TablesSchema(AnswerSchema):
-    default = fields.String(required=True)
+class TablesResponseSchema(AnswerSchema):
+    """The table presets. (Not ``Tables``: a generated Python client names its
+    instance of a model after it, which the ``tables`` list would shadow.)"""
+
+    default = value_of("TablePreset", required=True)
     tables = fields.List(fields.Nested(TableSchema), required=True)

@@ -8,30 +8,30 @@ from typing import Any, ClassVar
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
 
 from ...baccarat.coup import Outcome
-from ...baccarat.roads import ROWS, Colour, Result
+from ...baccarat.roads import ROWS, Result
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, Flag
+from .values import value_of
 
 MAX_RESULTS = 1_000
 OUTCOMES = [str(o) for o in Outcome]
-COLOURS = [str(c) for c in Colour]
 
 
-def _outcome(description: str = "Who won the round") -> fields.String:
-    return fields.String(
-        required=True,
-        validate=validate.OneOf(OUTCOMES),
-        metadata={"enum": [*OUTCOMES], "description": description, "example": "banker"},
-    )
+def _outcome() -> fields.Field[Any]:
+    return value_of("Outcome", required=True, example="banker")
 
 
 class RoadResultSchema(RequestSchema):
     """A result with its markers; absent markers are false."""
 
     outcome = _outcome()
-    player_pair = Flag(load_default=False, metadata={"description": "Player's first two cards pair"})
-    banker_pair = Flag(load_default=False, metadata={"description": "Banker's first two cards pair"})
-    natural = Flag(load_default=False, metadata={"description": "Either hand was a natural"})
+    player_pair = Flag(
+        load_default=False, metadata={"description": "Player's first two cards pair (default false)"}
+    )
+    banker_pair = Flag(
+        load_default=False, metadata={"description": "Banker's first two cards pair (default false)"}
+    )
+    natural = Flag(load_default=False, metadata={"description": "Either hand was a natural (default false)"})
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> Result:
@@ -78,8 +78,7 @@ class ResultItem(fields.Field[Result]):
 
     doc: ClassVar[dict[str, Any]] = {
         "oneOf": [
-            {"type": "string", "enum": [*OUTCOMES]},
-            *({"$ref": f"#/components/schemas/{name}"} for name in RESULT_FORMS),
+            *({"$ref": f"#/components/schemas/{name}"} for name in ("Outcome", *RESULT_FORMS)),
         ],
         "description": "`banker`, `player` or `tie`; or `{outcome, player_pair, banker_pair, natural}`; "
         "or a round as POST /v1/rounds answers it (an object with `player` and `banker` hands)",
@@ -127,7 +126,7 @@ class _CellSchema(AnswerSchema):
 
 
 class _MarkedCellSchema(_CellSchema):
-    outcome = fields.String(required=True, metadata={"enum": [*OUTCOMES]})
+    outcome = value_of("Outcome", required=True)
     player_pair = fields.Boolean(required=True)
     banker_pair = fields.Boolean(required=True)
     natural = fields.Boolean(required=True)
@@ -147,13 +146,13 @@ class BigRoadCellSchema(_MarkedCellSchema):
 
 
 class StreakSchema(AnswerSchema):
-    outcome = fields.String(required=True, metadata={"enum": ["banker", "player"]})
+    outcome = value_of("Side", required=True, description="Who won the streak's rounds")
     length = fields.Integer(required=True, metadata={"description": "Wins in a row"})
     column = fields.Integer(required=True, metadata={"description": "Drawn column where the streak starts"})
 
 
 class MarkCellSchema(_CellSchema):
-    colour = fields.String(required=True, metadata={"enum": [*COLOURS]})
+    colour = value_of("Colour", required=True)
 
 
 class _GridSchema(AnswerSchema):
@@ -175,16 +174,12 @@ class BigRoadSchema(_GridSchema):
 
 
 class DerivedRoadSchema(_GridSchema):
-    marks = fields.List(
-        fields.String(metadata={"enum": [*COLOURS]}), required=True, metadata={"description": "In order"}
-    )
+    marks = fields.List(value_of("Colour"), required=True, metadata={"description": "In order"})
     cells = fields.List(fields.Nested(MarkCellSchema), required=True)
 
 
-def _ask_mark() -> fields.String:
-    """A colour or null; titled so that generators make one named type of the
-    three fields (and of both hands) rather than one per field."""
-    return fields.String(required=True, allow_none=True, metadata={"title": "Mark", "enum": [*COLOURS, None]})
+def _ask_mark() -> fields.Field[Any]:
+    return value_of("Mark", required=True, allow_none=True)
 
 
 class AskMarksSchema(AnswerSchema):

@@ -13,8 +13,9 @@ from ...baccarat.settlement import Bet
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
-from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
+from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SeedInputSchema, seed_inputs
+from .values import value_of
 
 MAX_CARDS = 52 * MAX_DECKS
 MAX_BETS_PER_SLIP = 50
@@ -23,30 +24,6 @@ MAX_BETS_PER_SLIP = 50
 #: second, and four at once fit the pod's memory.
 MAX_SLIPS = 10_000
 MAX_TABLE_BETS = 30_000
-
-
-BET_TYPE_DESCRIPTION = """What the bet is on, and what it pays (docs/bets.md has the house edges). \
-A bet the table does not offer (its `rules.limits` has no such key) is a 422 naming it.
-
-Main bets (player and banker push on a tie):
-- `player`: the Player wins, 1:1.
-- `banker`: the Banker wins; by the table's `variant`: `standard` 1:1 less the commission \
-(0.95:1), `no_commission` 1:1 but 1:2 on a win with 6 (6 v 5), `ez` 1:1 but a push on a win \
-with a three-card 7 (A-A-5 v 6).
-- `tie`: equal totals, `tie_pays`:1 (8 or 9).
-
-Side bets (pairs by rank on each hand's first two cards, even when it draws a third):
-- `player_pair`, `banker_pair`: that hand's first two cards share a rank (5S 5D; 10-J is not \
-a pair), 11:1.
-- `either_pair`: either hand's first two cards share a rank, 5:1.
-- `perfect_pair`: either hand's first two cards share rank and suit (9H 9H), 25:1.
-- `dragon_bonus_player`, `dragon_bonus_banker`: that side wins; 1:1 with a natural (9 v 7), \
-push on a tie between naturals (8 v 8); without a natural by the margin: 9 points 30:1 \
-(9 v 0), 8 10:1, 7 6:1, 6 4:1, 5 2:1, 4 1:1, less loses.
-- `dragon_7`: the Banker wins with a three-card 7 (A-A-5 v 6), 40:1.
-- `panda_8`: the Player wins with a three-card 8 (2-3-3 v 7), 25:1.
-- `big`: 5 or 6 cards are dealt, 0.54:1; `small`: 4 cards are dealt, 1.5:1.
-- `super_6`: the Banker wins with a total of 6 (3-3 v 5), `super_6_pays`:1 (12 or 15)."""
 
 
 BET_KEYS = frozenset({"id", "type", "amount"})
@@ -59,10 +36,11 @@ class BetSchema(RequestSchema):
         validate=validate.Length(1, 64),
         metadata={"description": "Your reference, echoed back", "example": "b1"},
     )
-    type = fields.String(
+    type = value_of(
+        "BetType",
         required=True,
-        validate=validate.OneOf(BET_TYPES),
-        metadata={"description": BET_TYPE_DESCRIPTION, "example": "dragon_bonus_player"},
+        description="A bet the table does not offer (its `rules.limits` has no such key) is a 422 naming it",
+        example="dragon_bonus_player",
     )
     amount = Amount(required=True)
 
@@ -124,12 +102,7 @@ class RoundInputSchema(SeedInputSchema):
             "example": 3,
         },
     )
-    table = table_field(
-        "Table preset (GET /v1/tables): `standard` (5% commission; pairs, "
-        "perfect pair, dragon bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker "
-        "6 pays 1:2; pairs, super 6) or `ez` (EZ Baccarat; dragon 7, panda 8)",
-        example="ez",
-    )
+    table = table_field("The table whose rules apply", example="ez")
     rules = fields.Nested(RulesOverrideSchema, load_default=dict)
 
     @validates_schema
@@ -282,7 +255,7 @@ class HandSchema(AnswerSchema):
 
 
 class StandSchema(AnswerSchema):
-    hand = fields.String(required=True, metadata={"enum": ["player", "banker"]})
+    hand = value_of("Side", required=True)
     reason = fields.String(required=True, metadata={"description": "The rule that applied"})
 
 
@@ -313,9 +286,9 @@ class SeedSchema(AnswerSchema):
 
 class SettledBetSchema(AnswerSchema):
     id = fields.String(attribute="bet.id", metadata={"description": "Echoed when sent"})
-    type = fields.String(attribute="bet.type", required=True)
+    type = value_of("BetType", attribute="bet.type", required=True)
     amount = fields.String(required=True)
-    result = fields.String(required=True, metadata={"enum": ["win", "lose", "push"]})
+    result = value_of("BetResult", required=True)
     win = fields.String(required=True, metadata={"description": "Profit; 0 unless the bet won"})
     commission = fields.String(required=True, metadata={"description": "Kept by the house from the win"})
     returned = fields.String(
@@ -368,9 +341,7 @@ class RoundOutSchema(AnswerSchema):
     )
     player = fields.Nested(HandSchema, attribute="coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="coup.banker", required=True)
-    outcome = fields.String(
-        attribute="coup.outcome", required=True, metadata={"enum": ["banker", "player", "tie"]}
-    )
+    outcome = value_of("Outcome", attribute="coup.outcome", required=True)
     natural = fields.Boolean(
         attribute="coup.natural", required=True, metadata={"description": "Either hand is a natural"}
     )

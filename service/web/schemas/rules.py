@@ -8,35 +8,22 @@ from marshmallow import ValidationError, fields, post_load, pre_dump, validate, 
 
 from ...baccarat.money import Rounding
 from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables import (
-    DEFAULT_TABLE,
-    SUPER_6_PAYS,
-    TABLES,
-    TIE_PAYS,
-    BetLimits,
-    BetType,
-    Rules,
-    Variant,
-)
+from ...baccarat.tables import DEFAULT_TABLE, BetLimits, BetType, Rules, Variant
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, Rate
+from .values import value_of
 
 BET_TYPES = [str(t) for t in BetType]
-VARIANTS = [str(v) for v in Variant]
-VARIANT_DESCRIPTION = (
-    "How the banker bet is paid: `standard` (1:1 less `commission`, 0.95:1 at 5%), "
-    "`no_commission` (1:1, but a banker win with a total of 6 pays 1:2) or `ez` (EZ Baccarat: "
-    "1:1, but a banker win with a three-card 7 pushes). `no_commission` and `ez` take no "
-    "commission: their rules say `commission` 0 (docs/bets.md)"
-)
 
 
-def table_field(description: str, *, example: str | None = None) -> fields.String:
+def table_field(description: str, *, example: str | None = None) -> fields.Field[Any]:
     """A request's ``table``: the name of a preset (GET /v1/tables), ``standard`` by default."""
-    metadata = {"description": description}
-    if example is not None:
-        metadata["example"] = example
-    return fields.String(load_default=DEFAULT_TABLE, validate=validate.OneOf(list(TABLES)), metadata=metadata)
+    return value_of(
+        "TablePreset",
+        load_default=DEFAULT_TABLE,
+        description=f"{description}; `{DEFAULT_TABLE}` by default",
+        example=example,
+    )
 
 
 class LimitsSchema(RequestSchema):
@@ -56,29 +43,14 @@ class LimitsSchema(RequestSchema):
 class RulesOverrideSchema(RequestSchema):
     """Settings a request may change on its table; the rest stay as the table has them."""
 
-    variant = fields.String(
-        validate=validate.OneOf(VARIANTS), metadata={"description": VARIANT_DESCRIPTION, "example": "ez"}
-    )
+    variant = value_of("Variant", example="ez")
     decks = fields.Integer(
         strict=True, validate=validate.Range(1, 8), metadata={"description": "Decks in the shoe (1-8)"}
     )
     commission = Rate(metadata={"description": "Commission on banker wins (0 to 0.25)"})
-    tie_pays = fields.Integer(
-        strict=True, validate=validate.OneOf(TIE_PAYS), metadata={"description": "Tie pays 8:1 or 9:1"}
-    )
-    super_6_pays = fields.Integer(
-        strict=True,
-        validate=validate.OneOf(SUPER_6_PAYS),
-        metadata={"description": "Super 6 pays 12:1 or 15:1 (the other side bets' pays are fixed)"},
-    )
-    payout_rounding = fields.String(
-        validate=validate.OneOf([str(r) for r in Rounding]),
-        metadata={
-            "description": "How a payout with more digits than the minor unit is "
-            "rounded: `down` (the house's favour, default), `half_up`, "
-            "`half_even` or `up`"
-        },
-    )
+    tie_pays = value_of("TiePays")
+    super_6_pays = value_of("Super6Pays", description="Super 6's pay (the other side bets' pays are fixed)")
+    payout_rounding = value_of("PayoutRounding", description="Every preset rounds `down`")
     minor_unit = fields.Integer(
         strict=True,
         validate=validate.Range(0, 4),
@@ -129,12 +101,12 @@ class RulesSchema(AnswerSchema):
             "example": "3f2a9c0d51b7e486",
         },
     )
-    variant = fields.String(required=True, metadata={"enum": VARIANTS, "description": VARIANT_DESCRIPTION})
+    variant = value_of("Variant", required=True)
     decks = fields.Integer(required=True)
     commission = fields.String(required=True, metadata={"example": "0.05"})
-    tie_pays = fields.Integer(required=True)
-    super_6_pays = fields.Integer(required=True, metadata={"description": "Super 6 pays this many to 1"})
-    payout_rounding = fields.String(required=True)
+    tie_pays = value_of("TiePays", required=True)
+    super_6_pays = value_of("Super6Pays", required=True)
+    payout_rounding = value_of("PayoutRounding", required=True)
     minor_unit = fields.Integer(required=True)
     cut_card = fields.Integer(required=True, metadata={"description": "Cards left behind the cut card"})
     limits = fields.Dict(keys=fields.String(), values=fields.Nested(LimitsOutSchema), required=True)

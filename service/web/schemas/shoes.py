@@ -28,6 +28,7 @@ from .rounds import (
 )
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .values import value_of
 
 #: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
 MAX_ROUNDS = MAX_CARDS // 4
@@ -71,7 +72,7 @@ class ShoeRequestSchema(SeedInputSchema):
         },
     )
 
-    table = table_field("Table preset (GET /v1/tables)")
+    table = table_field("The table whose rules apply")
     rules = fields.Nested(
         RulesOverrideSchema,
         load_default=dict,
@@ -89,7 +90,8 @@ class ShoeRequestSchema(SeedInputSchema):
         metadata={"description": "Last round to answer (default and at most: the shoe's last round)"},
     )
     include_shoe = fields.Boolean(
-        load_default=False, metadata={"description": "Also return the whole shoe in dealing order as `shoe`"}
+        load_default=False,
+        metadata={"description": "Also return the whole shoe in dealing order as `shoe` (default false)"},
     )
     bets = BoundedList(
         fields.Nested(BetSchema),
@@ -155,9 +157,7 @@ class ShoeRoundSchema(AnswerSchema):
     number = fields.Integer(attribute="round.number", required=True, metadata={"description": "From 1"})
     player = fields.Nested(HandSchema, attribute="round.coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="round.coup.banker", required=True)
-    outcome = fields.String(
-        attribute="round.coup.outcome", required=True, metadata={"enum": ["banker", "player", "tie"]}
-    )
+    outcome = value_of("Outcome", attribute="round.coup.outcome", required=True)
     natural = fields.Boolean(
         attribute="round.coup.natural", required=True, metadata={"description": "Either hand is a natural"}
     )

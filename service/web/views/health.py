@@ -17,7 +17,11 @@ class StatusSchema(AnswerSchema):
 @blp.operation("getLivez", security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def livez() -> dict[str, str]:
-    """Liveness: the process answers."""
+    """Liveness: the process answers.
+
+    For the kubelet's liveness and startup probes: answered without a key and
+    without touching the rules engine.
+    """
     return {"status": "ok"}
 
 
@@ -25,7 +29,11 @@ def livez() -> dict[str, str]:
 @blp.operation("getReadyz", security=[])  # public: see service/web/access.py
 @blp.response(200, StatusSchema)
 def readyz() -> dict[str, str]:
-    """Readiness: the app is loaded and can take traffic (it needs nothing else)."""
+    """Readiness: the app is loaded and can take traffic.
+
+    For the kubelet's readiness probe, answered without a key. The service
+    depends on nothing else, so being loaded is being ready.
+    """
     return {"status": "ok"}
 
 
@@ -33,5 +41,9 @@ def readyz() -> dict[str, str]:
 @blp.operation("getOpenapiYaml", security=[])  # public: see service/web/access.py
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
-    """The OpenAPI document (the same as `openapi.yaml` in the repository)."""
+    """The OpenAPI document (the same as `openapi.yaml` in the repository).
+
+    Answered without a key: the contract tells a caller how to authenticate.
+    The same document as JSON is at `/openapi.json`.
+    """
     return Response(current_app.extensions["baccarat.openapi_yaml"], mimetype="application/yaml")

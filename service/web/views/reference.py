@@ -3,7 +3,7 @@
 from flask import current_app
 from flask.typing import ResponseReturnValue
 
-from ..schemas.reference import TableauSchema, TablesSchema
+from ..schemas.reference import TableauSchema, TablesResponseSchema
 from . import KEYED, Blueprint
 
 blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules and tables as data")
@@ -13,13 +13,19 @@ blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules 
 @blp.operation("getRules", *KEYED)
 @blp.response(200, TableauSchema)
 def get_rules() -> ResponseReturnValue:
-    """The tableau: card points, naturals, and when each hand draws."""
+    """The tableau: card points, naturals, and when each hand draws.
+
+    The rules every round follows, as data for a table UI or an audit: the
+    points of each rank, the two-card totals that end the round, the
+    Player's action by total, and the Banker's by total and by the point
+    value of the Player's third card.
+    """
     return current_app.json.response(current_app.extensions["baccarat.answers"].tableau)
 
 
 @blp.get("/tables")
 @blp.operation("getTables", *KEYED)
-@blp.response(200, TablesSchema)
+@blp.response(200, TablesResponseSchema)
 def get_tables() -> ResponseReturnValue:
     """Table presets: their rules, and the bets each offers with their limits and pay tables.
 

@@ -1,0 +1,352 @@
+"""Call every operation of a running service through the Python client that
+openapi-python-client generates from openapi.yaml (docs/clients.md), and
+check what comes back.
+
+    PYTHONPATH=<where baccarat_client was generated> \\
+        python clients/python/call_every_operation.py http://127.0.0.1:8000 [API_KEY]
+
+Each answer must parse as the model the contract names, and that model's
+``to_dict()`` must give back exactly the JSON the service sent, with no
+field the contract does not list. A round with too few cards must come back
+as a 422 problem; with an ``API_KEY`` (which the service must hold) every
+call carries it, and a call without it must come back as a 401 problem. The
+request bodies are the README's. Prints the operation ids called, as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar
+
+import attrs
+from baccarat_client import AuthenticatedClient, Client
+from baccarat_client.api.health import get_livez, get_openapi_yaml, get_readyz
+from baccarat_client.api.odds import get_odds
+from baccarat_client.api.reference import get_rules, get_tables
+from baccarat_client.api.roads import draw_roads
+from baccarat_client.api.rounds import deal_live_round, play_round, settle_slips
+from baccarat_client.api.shoes import deal_shoe, new_seed
+from baccarat_client.models import (
+    Bet,
+    BetResult,
+    BetType,
+    LiveRoundInProgress,
+    LiveRoundRequest,
+    NewSeed,
+    NewSeedRequest,
+    OddsRequest,
+    OddsResponse,
+    Outcome,
+    Place,
+    Problem,
+    RankCounts,
+    RoadResult,
+    RoadRound,
+    Roads,
+    RoadsRequest,
+    RoundRequest,
+    RoundResponse,
+    RulesOverride,
+    SettlementRequest,
+    SettlementResponse,
+    ShoeRequest,
+    ShoeResponse,
+    ShoeSource,
+    Side,
+    Slip,
+    Status,
+    Tableau,
+    TablePreset,
+    TablesResponse,
+    TaggedCard,
+    TiePays,
+)
+from baccarat_client.types import Response, Unset
+
+
+class Mismatch(Exception):
+    """The service or the client did not do what the contract says."""
+
+
+class Model(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+M = TypeVar("M", bound=Model)
+T = TypeVar("T")
+Caller = Client | AuthenticatedClient
+CALLED: set[str] = set()
+
+
+def expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise Mismatch(message)
+
+
+def present(value: T | Unset, what: str) -> T:
+    """A field the answer must have sent."""
+    if isinstance(value, Unset):
+        raise Mismatch(f"{what} is missing")
+    return value
+
+
+def unlisted(value: object, where: str) -> Iterator[str]:
+    """Fields the service sent that the contract does not list: a model with
+    properties keeps any other key in ``additional_properties``."""
+    kind = type(value)
+    if attrs.has(kind):
+        names = [field.name for field in attrs.fields(kind) if field.name != "additional_properties"]
+        extra: dict[str, Any] = getattr(value, "additional_properties", {})
+        if names and extra:
+            yield f"{where}: {sorted(extra)}"
+        for name in names:
+            yield from unlisted(getattr(value, name), f"{where}.{name}")
+        for key, item in extra.items():
+            yield from unlisted(item, f"{where}[{key!r}]")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from unlisted(item, f"{where}[{index}]")
+
+
+def answered(operation: str, response: Response[Any], model: type[M], status: int = 200) -> M:
+    """The answer of ``operation``, parsed as ``model``, checked against the JSON sent."""
+    CALLED.add(operation)
+    expect(response.status_code == status, f"{operation}: {response.status_code}, not {status}")
+    parsed = response.parsed
+    expect(isinstance(parsed, model), f"{operation}: parsed as {type(parsed).__name__}, not {model.__name__}")
+    assert isinstance(parsed, model)
+    sent = json.loads(response.content)
+    expect(parsed.to_dict() == sent, f"{operation}: to_dict() differs from the answer {sent}")
+    extra = list(unlisted(parsed, operation))
+    expect(not extra, f"{operation}: fields the contract does not list: {extra}")
+    return parsed
+
+
+def rounds(client: Caller) -> None:
+    """POST /v1/rounds with the README's bodies, and a round of too few cards."""
+    cases = [
+        (
+            RoundRequest(
+                cards=["9S", "KH", "2D", "7C", "5H"],
+                bets=[Bet(id="b1", type_=BetType.BANKER, amount="25.00"), Bet(type_=BetType.TIE, amount="5")],
+            ),
+            "18.75",
+        ),
+        (
+            RoundRequest(
+                cards=["2S", "KH", "2D", "KC", "4H", "TC"],
+                bets=[
+                    Bet(type_=BetType.PLAYER, amount="10"),
+                    Bet(type_=BetType.PLAYER_PAIR, amount="5"),
+                    Bet(type_=BetType.EITHER_PAIR, amount="5"),
+                    Bet(type_=BetType.DRAGON_BONUS_PLAYER, amount="5"),
+                    Bet(type_=BetType.BIG, amount="10"),
+                    Bet(type_=BetType.SMALL, amount="5"),
+                ],
+            ),
+            "140.40",
+        ),
+        (
+            RoundRequest(
+                cards=["2S", "3H", "3D", "3C", "KH"],
+                table=TablePreset.NO_COMMISSION,
+                bets=[
+                    Bet(type_=BetType.BANKER, amount="20"),
+                    Bet(type_=BetType.SUPER_6, amount="5"),
+                    Bet(type_=BetType.BANKER_PAIR, amount="5"),
+                    Bet(type_=BetType.PLAYER_PAIR, amount="5"),
+                ],
+            ),
+            "120.00",
+        ),
+        (
+            RoundRequest(
+                cards=["2S", "AH", "4D", "AC", "5D"],
+                table=TablePreset.EZ,
+                bets=[
+                    Bet(type_=BetType.BANKER, amount="25"),
+                    Bet(type_=BetType.DRAGON_7, amount="5"),
+                    Bet(type_=BetType.PANDA_8, amount="5"),
+                ],
+            ),
+            "195.00",
+        ),
+    ]
+    for request, net in cases:
+        answer = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
+        settlement = present(answer.settlement, "playRound: settlement")
+        expect(settlement.net == net, f"playRound: net {settlement.net}, not {net}")
+    seeded = answered(
+        "playRound",
+        play_round.sync_detailed(client=client, body=RoundRequest(seed="table-7/shoe-1")),
+        RoundResponse,
+    )
+    expect(not present(seeded.seed, "playRound: seed").generated, "playRound: a plain seed was not used")
+    live = answered("playRound", play_round.sync_detailed(client=client, body=RoundRequest()), RoundResponse)
+    expect(
+        present(live.seed, "playRound: seed").generated, "playRound: no seed drawn for a round without cards"
+    )
+    short = play_round.sync_detailed(client=client, body=RoundRequest(cards=["9S", "KH", "2D", "7C"]))
+    problem = answered("playRound", short, Problem, status=422)
+    expect(problem.type_ == "urn:baccarat:problem:missing-card", f"playRound: {problem.type_}")
+    pointers = [error.pointer for error in present(problem.errors, "playRound: errors")]
+    expect(pointers == ["/cards/4"], f"playRound: {pointers}, not the missing card")
+
+
+def live_rounds(client: Caller) -> None:
+    """POST /v1/rounds/live card by card, as docs/live.md deals it, and a misdeal."""
+    cards = ["2S", "KH", "3D", "4C", "5H", "6D"]
+    bets = [Bet(id="b1", type_=BetType.BANKER, amount="25.00")]
+    for dealt in range(len(cards)):
+        request = LiveRoundRequest(cards=list(cards[:dealt]), bets=bets)
+        so_far = answered(
+            "dealLiveRound", deal_live_round.sync_detailed(client=client, body=request), LiveRoundInProgress
+        )
+        expect(so_far.next_.position == dealt, f"dealLiveRound: next card at {so_far.next_.position}")
+    expect(so_far.next_.place is Place.BANKER_THIRD, f"dealLiveRound: {so_far.next_.place}, not banker_third")
+    request = LiveRoundRequest(cards=list(cards), bets=bets)
+    whole = answered(
+        "dealLiveRound", deal_live_round.sync_detailed(client=client, body=request), RoundResponse
+    )
+    expect(whole.outcome is Outcome.TIE, f"dealLiveRound: {whole.outcome}, not a tie")
+    settlement = present(whole.settlement, "dealLiveRound: settlement")
+    expect(settlement.bets[0].result is BetResult.PUSH, "dealLiveRound: the banker bet does not push")
+    tagged: list[str | TaggedCard] = [TaggedCard(card=card, hand=Side.PLAYER) for card in ("9S", "KH")]
+    misdeal = deal_live_round.sync_detailed(client=client, body=LiveRoundRequest(cards=tagged))
+    problem = answered("dealLiveRound", misdeal, Problem, status=422)
+    expect(problem.type_ == "urn:baccarat:problem:misdeal", f"dealLiveRound: {problem.type_}")
+
+
+def settlements(client: Caller) -> None:
+    request = SettlementRequest(
+        cards=["9S", "KH", "2D", "7C", "5H"],
+        slips=[
+            Slip(id="seat-1", bets=[Bet(type_=BetType.BANKER, amount="25.00")]),
+            Slip(
+                id="seat-2",
+                bets=[Bet(type_=BetType.PLAYER, amount="10"), Bet(type_=BetType.TIE, amount="2.50")],
+            ),
+        ],
+    )
+    answer = answered(
+        "settleSlips", settle_slips.sync_detailed(client=client, body=request), SettlementResponse
+    )
+    expect(answer.outcome is Outcome.BANKER, "settleSlips: the banker did not win")
+    expect([bet.result for bet in answer.slips[1].bets] == [BetResult.LOSE] * 2, "settleSlips: seat-2 won")
+
+
+def shoes(client: Caller) -> None:
+    seed = answered("newSeed", new_seed.sync_detailed(client=client, body=NewSeedRequest()), NewSeed)
+    request = ShoeRequest(
+        server_seed=seed.server_seed,
+        server_seed_hash=seed.server_seed_hash,
+        client_seed="lucky-7",
+        nonce=1,
+        to_round=3,
+        include_shoe=True,
+        bets=[Bet(type_=BetType.BANKER, amount="10.00")],
+    )
+    shoe = answered("dealShoe", deal_shoe.sync_detailed(client=client, body=request), ShoeResponse)
+    expect([r.number for r in shoe.rounds] == [1, 2, 3], "dealShoe: not rounds 1 to 3")
+    expect(
+        len(present(shoe.shoe, "dealShoe: shoe")) == shoe.card_counts.total, "dealShoe: not the whole shoe"
+    )
+    # The seeded shoe's cards up to two cards into its third round, as a physical shoe sends them.
+    dealt: list[str | TaggedCard] = [
+        *present(shoe.shoe, "dealShoe: shoe")[: shoe.rounds[2].positions.player[0] + 2]
+    ]
+    physical = ShoeRequest(cards=dealt)
+    cut = answered("dealShoe", deal_shoe.sync_detailed(client=client, body=physical), ShoeResponse)
+    same = [(r.number, r.outcome, r.positions.to_dict()) for r in cut.rounds] == [
+        (r.number, r.outcome, r.positions.to_dict()) for r in shoe.rounds[:2]
+    ]
+    expect(same, "dealShoe: a physical shoe's rounds differ from the seeded shoe's")
+    in_progress = present(cut.round_in_progress, "dealShoe: round_in_progress")
+    expect(in_progress.number == 3 and in_progress.cards_dealt == 2, "dealShoe: the round in progress")
+
+
+def reference(client: Caller) -> None:
+    answered("getRules", get_rules.sync_detailed(client=client), Tableau)
+    tables = answered("getTables", get_tables.sync_detailed(client=client), TablesResponse)
+    expect(tables.default is TablePreset.STANDARD, "getTables: the default is not standard")
+    tie_9 = next(table for table in tables.tables if table.name is TablePreset.TIE_9)
+    expect(tie_9.rules.tie_pays is TiePays.VALUE_9, "getTables: tie_9 does not pay 9")
+    expect({bet.type_ for bet in tie_9.bets} == set(tie_9.rules.limits.additional_keys), "getTables: bets")
+
+
+def roads(client: Caller) -> None:
+    played = answered(
+        "playRound",
+        play_round.sync_detailed(client=client, body=RoundRequest(cards=["9S", "KH", "2D", "7C", "5H"])),
+        RoundResponse,
+    )
+    results: list[Outcome | RoadResult | RoadRound] = [
+        Outcome(name)
+        for name in (
+            "tie",
+            "tie",
+            "banker",
+            "banker",
+            "player",
+            "tie",
+            "banker",
+            "banker",
+            "banker",
+            "player",
+        )
+    ]
+    results += [RoadResult(outcome=Outcome.PLAYER, player_pair=True), RoadRound.from_dict(played.to_dict())]
+    request = RoadsRequest(results=results)
+    answer = answered("drawRoads", draw_roads.sync_detailed(client=client, body=request), Roads)
+    expect(answer.big_road.cells[0].ties == 2, "drawRoads: the leading ties are not on the first cell")
+    expect(answer.big_eye_boy.marks == [cell.colour for cell in answer.big_eye_boy.cells], "drawRoads: marks")
+
+
+def odds(client: Caller) -> None:
+    full = answered(
+        "getOdds",
+        get_odds.sync_detailed(client=client, body=OddsRequest(table=TablePreset.STANDARD)),
+        OddsResponse,
+    )
+    expect(full.sequences == 4998398275503360, f"getOdds: {full.sequences} sequences")
+    counts = RankCounts.from_dict(full.shoe.ranks.to_dict() | {"5": 0})
+    request = OddsRequest(counts=counts, rules=RulesOverride(decks=8))
+    by_counts = answered("getOdds", get_odds.sync_detailed(client=client, body=request), OddsResponse)
+    expect(by_counts.shoe.source is ShoeSource.COUNTS and by_counts.shoe.ranks["5"] == 0, "getOdds: counts")
+
+
+def health(client: Caller) -> None:
+    answered("getLivez", get_livez.sync_detailed(client=client), Status)
+    answered("getReadyz", get_readyz.sync_detailed(client=client), Status)
+    document = get_openapi_yaml.sync_detailed(client=client)
+    CALLED.add("getOpenapiYaml")
+    expect(document.status_code == 200 and b"operationId: playRound" in document.content, "getOpenapiYaml")
+
+
+def unauthorized(base_url: str) -> None:
+    """Without a key, an operation behind it answers a 401 problem."""
+    response = get_tables.sync_detailed(client=Client(base_url=base_url))
+    problem = answered("getTables", response, Problem, status=401)
+    expect(
+        problem.status == 401 and response.headers["WWW-Authenticate"].startswith("Bearer"), "getTables: 401"
+    )
+
+
+def main(base_url: str, api_key: str | None = None) -> None:
+    client: Caller = (
+        Client(base_url=base_url)
+        if api_key is None
+        else AuthenticatedClient(base_url=base_url, token=api_key)
+    )
+    with client:
+        for calls in (rounds, live_rounds, settlements, shoes, reference, roads, odds, health):
+            calls(client)
+    if api_key is not None:
+        unauthorized(base_url)
+    print(json.dumps(sorted(CALLED)))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,229 @@
+// Call every operation of a running service through openapi-fetch, typed by
+// the `schema.d.ts` that openapi-typescript generates from openapi.yaml with
+// its default options (docs/clients.md), and check what comes back.
+//
+//   npx openapi-typescript openapi.yaml -o clients/typescript/schema.d.ts
+//   npx tsc -p clients/typescript && node clients/typescript/out/call_every_operation.mjs http://127.0.0.1:8000 [API_KEY]
+//
+// The README's request bodies are written here as they are there: under
+// `tsc --strict` each must be a valid request of its operation. With an
+// API_KEY (which the service must hold) every call carries it, and a call
+// without it must come back as a 401 problem. Prints the operation ids
+// called and the bodies sent, as JSON.
+
+import createClient from "openapi-fetch";
+import type { components, paths } from "./schema.js";
+
+type Schemas = components["schemas"];
+
+const [baseUrl, apiKey] = process.argv.slice(2);
+const headers: Record<string, string> = apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` };
+const client = createClient<paths>({ baseUrl, headers });
+const called = new Set<string>();
+const sent: unknown[] = [];
+
+function expect(condition: boolean, message: string): asserts condition {
+  if (!condition) {
+    throw new Error(message);
+  }
+}
+
+/** The answer of `operation`: its data when the status is 200, else a failure naming the problem. */
+function answered<T>(operation: string, result: { data?: T; error?: unknown; response: Response }): T {
+  called.add(operation);
+  const { data, error, response } = result;
+  expect(response.status === 200 && data !== undefined, `${operation}: ${response.status} ${JSON.stringify(error)}`);
+  return data;
+}
+
+/** The problem `operation` answered with `status`. */
+function problem(operation: string, result: { error?: Schemas["Problem"]; response: Response }, status: number) {
+  called.add(operation);
+  const { error, response } = result;
+  expect(response.status === status && error !== undefined, `${operation}: ${response.status}, not ${status}`);
+  expect(response.headers.get("Content-Type") === "application/problem+json", `${operation}: not a problem`);
+  return error;
+}
+
+async function playRound(body: Schemas["RoundRequest"]): Promise<Schemas["RoundResponse"]> {
+  sent.push(body);
+  return answered("playRound", await client.POST("/v1/rounds", { body }));
+}
+
+// POST /v1/rounds: the README's bodies, and the net each slip makes.
+const rounds: [Schemas["RoundRequest"], string | undefined][] = [
+  [
+    {
+      cards: ["9S", "KH", "2D", "7C", "5H"],
+      bets: [{ id: "b1", type: "banker", amount: "25.00" }, { type: "tie", amount: "5" }],
+    },
+    "18.75",
+  ],
+  [{ seed: "table-7/shoe-1" }, undefined],
+  [{}, undefined],
+  [
+    {
+      cards: ["2S", "KH", "2D", "KC", "4H", "TC"],
+      bets: [
+        { type: "player", amount: "10" },
+        { type: "player_pair", amount: "5" },
+        { type: "either_pair", amount: "5" },
+        { type: "dragon_bonus_player", amount: "5" },
+        { type: "big", amount: "10" },
+        { type: "small", amount: "5" },
+      ],
+    },
+    "140.40",
+  ],
+  [
+    {
+      cards: ["2S", "3H", "3D", "3C", "KH"],
+      table: "no_commission",
+      bets: [
+        { type: "banker", amount: "20" },
+        { type: "super_6", amount: "5" },
+        { type: "banker_pair", amount: "5" },
+        { type: "player_pair", amount: "5" },
+      ],
+    },
+    "120.00",
+  ],
+  [
+    {
+      cards: ["2S", "AH", "4D", "AC", "5D"],
+      table: "ez",
+      bets: [
+        { type: "banker", amount: "25" },
+        { type: "dragon_7", amount: "5" },
+        { type: "panda_8", amount: "5" },
+      ],
+    },
+    "195.00",
+  ],
+  [
+    {
+      server_seed: "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+      client_seed: "lucky-7",
+      nonce: 1,
+      round: 3,
+    },
+    undefined,
+  ],
+];
+for (const [body, net] of rounds) {
+  const round = await playRound(body);
+  expect(round.settlement?.net === net, `playRound: net ${round.settlement?.net}, not ${net}`);
+}
+
+const tooFew: Schemas["RoundRequest"] = { cards: ["9S", "KH", "2D", "7C"] };
+sent.push(tooFew);
+const missing = problem("playRound", await client.POST("/v1/rounds", { body: tooFew }), 422);
+expect(missing.errors?.[0]?.pointer === "/cards/4", `playRound: ${JSON.stringify(missing.errors)}`);
+
+// POST /v1/rounds/live: the README's round dealt card by card; the answer is
+// the round so far until it is complete (`complete` tells the two apart).
+const banker25: Schemas["Bet"][] = [{ id: "b1", type: "banker", amount: "25.00" }];
+const liveBodies: Schemas["LiveRoundRequest"][] = [
+  { cards: ["2S", "KH", "3D", "4C"], bets: banker25 },
+  { cards: ["2S", "KH", "3D", "4C", "5H"], bets: banker25 },
+  { cards: ["2S", "KH", "3D", "4C", "5H", "6D"], bets: banker25 },
+];
+for (const body of liveBodies) {
+  sent.push(body);
+  const live = answered("dealLiveRound", await client.POST("/v1/rounds/live", { body }));
+  if (live.complete) {
+    expect(live.outcome === "tie" && live.settlement?.net === "0.00", `dealLiveRound: ${live.outcome}`);
+  } else {
+    const place: Schemas["Place"] = live.next.place;
+    expect(live.next.position === body.cards?.length, `dealLiveRound: the next card at ${live.next.position}, ${place}`);
+  }
+}
+const misdealt: Schemas["LiveRoundRequest"] = { cards: ["9S", { card: "KH", hand: "player" }] };
+sent.push(misdealt);
+const misdeal = problem("dealLiveRound", await client.POST("/v1/rounds/live", { body: misdealt }), 422);
+expect(misdeal.type === "urn:baccarat:problem:misdeal", `dealLiveRound: ${misdeal.type}`);
+
+// POST /v1/settlements
+const slips: Schemas["SettlementRequest"] = {
+  cards: ["9S", "KH", "2D", "7C", "5H"],
+  slips: [
+    { id: "seat-1", bets: [{ type: "banker", amount: "25.00" }] },
+    { id: "seat-2", bets: [{ type: "player", amount: "10" }, { type: "tie", amount: "2.50" }] },
+  ],
+};
+sent.push(slips);
+const settled = answered("settleSlips", await client.POST("/v1/settlements", { body: slips }));
+expect(settled.totals.net === "11.25", `settleSlips: net ${settled.totals.net}`);
+
+// POST /v1/seeds and POST /v1/shoes
+const noSettings: Schemas["NewSeedRequest"] = {};
+sent.push(noSettings);
+const seed = answered("newSeed", await client.POST("/v1/seeds", { body: noSettings }));
+expect(/^[0-9a-f]{64}$/.test(seed.server_seed_hash), "newSeed: not a SHA-256");
+const shoes: Schemas["ShoeRequest"][] = [
+  {
+    server_seed: "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+    server_seed_hash: "cea08e41cb29d1d45ca46e3a177b6eb97e0a41f61222aecff9f45c446016a967",
+    client_seed: "lucky-7",
+    nonce: 1,
+    from_round: 1,
+    to_round: 3,
+    bets: [{ type: "banker", amount: "10.00" }],
+  },
+  { server_seed: "abc", client_seed: "lucky-7", nonce: 1 },
+];
+for (const body of shoes) {
+  sent.push(body);
+  const shoe = answered("dealShoe", await client.POST("/v1/shoes", { body }));
+  expect(shoe.rounds.length > 0 && shoe.rounds[0].number === 1, "dealShoe: no first round");
+}
+
+// GET /v1/rules and GET /v1/tables: a preset named in an answer is a request's table.
+const tableau = answered("getRules", await client.GET("/v1/rules"));
+expect(tableau.naturals.includes(9), "getRules: 9 is not a natural");
+const tables = answered("getTables", await client.GET("/v1/tables"));
+const preset: Schemas["TablePreset"] = tables.tables[1].name;
+const atPreset = await playRound({ cards: ["9S", "KH", "2D", "7C", "5H"], table: preset });
+expect(atPreset.rules.variant === tables.tables[1].rules.variant, "playRound: not the preset's rules");
+
+// POST /v1/roads: an outcome from an answer is a result of a request.
+const results: Schemas["RoadsRequest"] = {
+  results: ["tie", "tie", "banker", "banker", "player", "tie", "banker", "banker", "banker", "player", "player", "banker", "tie"],
+};
+sent.push(results);
+const roads = answered("drawRoads", await client.POST("/v1/roads", { body: results }));
+expect(roads.big_road.cells[0].ties === 2, "drawRoads: the leading ties are not on the first cell");
+const next: Schemas["RoadsRequest"] = {
+  results: [atPreset.outcome, { outcome: atPreset.outcome, player_pair: true }, atPreset],
+};
+sent.push(next);
+const ask: Schemas["Mark"] = answered("drawRoads", await client.POST("/v1/roads", { body: next })).ask.banker.big_eye_boy;
+expect(ask === null || ask === "red" || ask === "blue", `drawRoads: ask mark ${ask}`);
+
+// POST /v1/odds
+const odds: Schemas["OddsRequest"][] = [
+  { table: "standard" },
+  { table: "ez", removed: ["9S", "KH", "2D", "7C", "5H", "7D"] },
+  { table: "ez", counts: { A: 8, "2": 8, "3": 8, "4": 6, "5": 6, "6": 6, "7": 6, "8": 2, "9": 2, T: 8, J: 8, Q: 8, K: 8 } },
+];
+for (const body of odds) {
+  sent.push(body);
+  const answer = answered("getOdds", await client.POST("/v1/odds", { body }));
+  expect(Object.keys(answer.shoe.ranks).length === 13, "getOdds: not every rank");
+}
+
+// The probes and the document.
+expect(answered("getLivez", await client.GET("/livez")).status === "ok", "getLivez");
+expect(answered("getReadyz", await client.GET("/readyz")).status === "ok", "getReadyz");
+const document = await client.GET("/openapi.yaml", { parseAs: "text" });
+called.add("getOpenapiYaml");
+expect(document.response.status === 200 && (document.data ?? "").includes("operationId: playRound"), "getOpenapiYaml");
+
+// Without the key, an operation behind it answers a 401 problem.
+if (apiKey !== undefined) {
+  const open = createClient<paths>({ baseUrl });
+  const refused = problem("getTables", await open.GET("/v1/tables"), 401);
+  expect(refused.status === 401, "getTables: not a 401 problem");
+}
+
+console.log(JSON.stringify({ operations: [...called].sort(), bodies: sent }));
