@@ -53,15 +53,30 @@ def collection() -> dict:
     return json.loads(COLLECTION.read_text(encoding="utf-8"))
 
 
-def test_the_collection_is_postman_v2_1_with_a_base_url(collection):
+#: Where the service is by default (make run), as both the collection and the environment say.
+ADDRESSES = {
+    "baseUrl": "http://127.0.0.1:8000",
+    "metricsUrl": "http://127.0.0.1:9100",  # gunicorn's master, METRICS_PORT
+    "apiKey": "",  # the service runs open
+}
+
+
+def test_the_collection_is_postman_v2_1_with_its_addresses_as_collection_variables(collection):
+    """Imported alone, the collection reaches make run's service; an environment overrides it."""
     assert collection["info"]["schema"].endswith("/collection/v2.1.0/collection.json")
+    variables = {v["key"]: v["value"] for v in collection["variable"]}
+    assert {key: variables.get(key) for key in ADDRESSES} == ADDRESSES
     environment = json.loads(ENVIRONMENT.read_text(encoding="utf-8"))
     values = {v["key"]: v["value"] for v in environment["values"]}
-    assert values["baseUrl"] == "http://127.0.0.1:8000"
-    assert values["metricsUrl"] == "http://127.0.0.1:9100"  # gunicorn's master, METRICS_PORT
-    assert values["apiKey"] == ""
+    assert {key: values.get(key) for key in ADDRESSES} == ADDRESSES
     for item in requests(collection["item"]):
         assert item["request"]["url"]["raw"].startswith(("{{baseUrl}}/", "{{metricsUrl}}/")), item["name"]
+
+
+def test_scripts_read_the_api_key_from_any_scope(collection):
+    """``pm.variables`` resolves environment, then collection: the key works from either."""
+    for item in requests(collection["item"]):
+        assert "pm.environment.get(" not in script_of(item), item["name"]
 
 
 def test_the_collection_covers_every_endpoint(collection):
