@@ -90,6 +90,20 @@ def test_the_collection_covers_every_endpoint(collection):
     assert documented <= sent, f"no request for {sorted(documented - sent)}"
 
 
+def test_a_round_on_every_table_preset(collection):
+    """Each preset GET /v1/tables lists is played by some request, so a new one needs its own."""
+    tables = create_app({}).test_client().get("/v1/tables").get_json()
+    played = set()
+    for item in requests(collection["item"]):
+        try:
+            body = json.loads(item["request"].get("body", {}).get("raw", ""))
+        except ValueError:
+            continue  # a body with {{variables}}, or one that is not JSON on purpose
+        if isinstance(body, dict) and "table" in body:
+            played.add(body["table"])
+    assert {table["name"] for table in tables["tables"]} <= played
+
+
 def test_every_request_asserts_its_status_and_some_fields(collection):
     for item in requests(collection["item"]):
         script = script_of(item)
