@@ -5,7 +5,7 @@ which runs ajv 6: JSON Schema draft-07, not OpenAPI 3.0's dialect of it. So
 the answer schemas are converted (``nullable``, ``$ref`` to components, the
 boolean ``exclusiveMinimum``, OpenAPI-only keywords) and embedded, all in one
 collection variable, ``answerSchemas``, as ``definitions``. Every object
-schema that lists its properties is closed (``additionalProperties:
+schema that does not say what else it takes is closed (``additionalProperties:
 false``) here even where openapi.yaml leaves it open, so an undeclared field
 in an answer fails the check.
 
@@ -90,7 +90,7 @@ OPENAPI_FORMATS = frozenset({"int32", "int64", "float", "double", "byte", "binar
 
 
 def json_schema(schema: dict[str, Any], where: str) -> dict[str, Any]:
-    """An OpenAPI 3.0 schema as JSON Schema draft-07, every listed object closed.
+    """An OpenAPI 3.0 schema as JSON Schema draft-07, every object closed.
 
     ``where`` names the schema in the error raised for a keyword with no
     conversion here, so that a new one is a decision, not a silent gap.
@@ -108,6 +108,10 @@ def json_schema(schema: dict[str, Any], where: str) -> dict[str, Any]:
     """
     if "$ref" in schema:  # OpenAPI 3.0 ignores every keyword beside a $ref
         return {"$ref": DEFINITIONS + component_name(schema["$ref"], where)}
+    if schema == {"type": "object", "nullable": True}:
+        # apispec's "or null" beside a $ref in OpenAPI 3.0 (anyOf: [this, {$ref}]);
+        # read as written it would let any object through.
+        return {"type": "null"}
     converted: dict[str, Any] = {}
     for key, value in schema.items():
         if key in ANNOTATIONS or key.startswith("x-") or key == "nullable":
@@ -135,8 +139,10 @@ def json_schema(schema: dict[str, Any], where: str) -> dict[str, Any]:
     for flag, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
         if flag in converted:
             converted.pop(bound, None)
-    if "properties" in converted and "additionalProperties" not in converted:
-        converted["additionalProperties"] = False
+    if (
+        "properties" in converted or converted.get("type") == "object"
+    ) and "additionalProperties" not in converted:
+        converted["additionalProperties"] = False  # an object takes what it lists, and nothing else
     if schema.get("nullable"):
         # OpenAPI 3.0.3: null is allowed, but an enum must still list it to accept it.
         kind = converted.get("type")

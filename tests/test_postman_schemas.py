@@ -122,9 +122,9 @@ def test_an_open_object_in_openapi_yaml_is_closed_in_the_check():
     validator = jsonschema.Draft7Validator(schema_root(made.definitions, "Thing"))
     assert validator.is_valid({"n": None})
     assert not validator.is_valid({"n": 1, UNDECLARED: 1})
-    # An inline schema is named after where it is, and embedded too.
+    # An inline schema is named after where it is, and embedded too (closed, like any object).
     assert made.unrouted.schemas == {"default": "DEFAULT_ERROR"}
-    assert made.definitions["DEFAULT_ERROR"] == {"type": "object"}
+    assert made.definitions["DEFAULT_ERROR"] == {"type": "object", "additionalProperties": False}
 
 
 @pytest.mark.parametrize(
@@ -142,8 +142,13 @@ def test_an_open_object_in_openapi_yaml_is_closed_in_the_check():
         ({"type": "integer", "format": "int64", "x-origin": "marshmallow"}, {"type": "integer"}),
         ({"type": "string", "format": "date-time"}, {"type": "string", "format": "date-time"}),
         (
-            {"additionalProperties": {"$ref": "#/components/schemas/Limits"}},
-            {"additionalProperties": {"$ref": "#/definitions/Limits"}},
+            {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Limits"}},
+            {"type": "object", "additionalProperties": {"$ref": "#/definitions/Limits"}},
+        ),
+        ({"type": "object"}, {"type": "object", "additionalProperties": False}),
+        (
+            {"anyOf": [{"type": "object", "nullable": True}, {"$ref": "#/components/schemas/Mark"}]},
+            {"anyOf": [{"type": "null"}, {"$ref": "#/definitions/Mark"}]},
         ),
     ],
     ids=[
@@ -153,6 +158,8 @@ def test_an_open_object_in_openapi_yaml_is_closed_in_the_check():
         "openapi-format",
         "draft7-format",
         "map",
+        "object-of-no-shape",
+        "apispec-nullable-reference",
     ],
 )
 def test_openapi_keywords_become_draft_7(openapi, draft7):
