@@ -4,7 +4,8 @@ Runs the collection against the service to record every request's example
 (tests/postman_examples.py), then embeds openapi.yaml's answer schemas and
 each request's schema test (tests/postman_schemas.py), and writes
 postman/baccarat.postman_collection.json. Run it after changing a request,
-an answer or openapi.yaml; tests/test_postman.py says when it is due.
+an answer or openapi.yaml; tests/test_postman_examples.py and
+tests/test_postman_schemas.py say when it is due.
 """
 
 from __future__ import annotations

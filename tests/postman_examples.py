@@ -15,7 +15,7 @@ recorded and compared again:
   and the values in the metrics (latencies, and counts that include the
   readiness probe) as placeholders.
 
-Written by ``make postman`` (tests/postman_build.py); tests/test_postman.py
+Written by ``make postman`` (tests/postman_build.py); tests/test_postman_examples.py
 fails when a saved example differs from what the service answers now.
 """
 

@@ -14,7 +14,7 @@ lines, that picks the schema openapi.yaml gives its operation for the status
 it answered and checks the whole answer against it. A path or method the
 service does not route answers the service-wide problem document.
 
-Written by ``make postman`` (tests/postman_build.py); tests/test_postman.py
+Written by ``make postman`` (tests/postman_build.py); tests/test_postman_schemas.py
 fails when the collection holds anything else than this would write now.
 """
 
