@@ -10,7 +10,7 @@ NODE_STAMP := node_modules/.installed
 NPM := $(shell command -v npm 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help install node run test check fmt openapi bench clean
+.PHONY: help install node run test check fmt openapi postman bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,9 @@ fmt: $(STAMP) ## Format the code
 
 openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 	$(BIN)/python -m service.openapi > openapi.yaml
+
+postman: $(STAMP) $(NODE_STAMP) ## Rewrite the Postman collection's saved examples and answer schemas
+	$(BIN)/python -m tests.postman_build
 
 bench: $(STAMP) ## Benchmarks: throughput ratios and settlement speed
 	$(BIN)/python -m bench

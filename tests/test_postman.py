@@ -3,7 +3,10 @@
 newman (npm, pinned in package.json and package-lock.json) runs the
 collection against the live gunicorn server, once with the service open and
 once with API keys, and its JSON report must show every request made and
-every assertion passed; a wrong key must make it fail. Reports go to
+every assertion passed (each request's check of its answer against its
+schema in openapi.yaml included); a wrong key must make it fail. The
+generated parts of the collection (saved examples, answer schemas) are
+tested in test_postman_examples.py and test_postman_schemas.py. Reports go to
 ``artifacts/``. Needs Node.js and ``npm ci`` (``make test`` runs it when npm
 is installed); without them the newman runs are skipped, unless
 ``BACCARAT_REQUIRE_ALL_TOOLS=1`` (see tests/tools.py).
@@ -22,6 +25,7 @@ import pytest
 from service.app import create_app
 
 from . import tools
+from .postman_schemas import BEGIN, SCHEMA_TEST, request_items
 from .server import gunicorn
 
 POSTMAN = tools.ROOT / "postman"
@@ -29,14 +33,6 @@ COLLECTION = POSTMAN / "baccarat.postman_collection.json"
 ENVIRONMENT = POSTMAN / "local.postman_environment.json"
 ARTIFACTS = tools.ROOT / "artifacts"
 API_KEY = "k-7f3a9c51d0e24b86"
-
-
-def requests(items: list[dict]) -> list[dict]:
-    """Every request item of the collection, folders flattened, in run order."""
-    found = []
-    for item in items:
-        found.extend(requests(item["item"]) if "item" in item else [item])
-    return found
 
 
 def script_of(item: dict) -> str:
@@ -53,15 +49,30 @@ def collection() -> dict:
     return json.loads(COLLECTION.read_text(encoding="utf-8"))
 
 
-def test_the_collection_is_postman_v2_1_with_a_base_url(collection):
+#: Where the service is by default (make run), as both the collection and the environment say.
+ADDRESSES = {
+    "baseUrl": "http://127.0.0.1:8000",
+    "metricsUrl": "http://127.0.0.1:9100",  # gunicorn's master, METRICS_PORT
+    "apiKey": "",  # the service runs open
+}
+
+
+def test_the_collection_is_postman_v2_1_with_its_addresses_as_collection_variables(collection):
+    """Imported alone, the collection reaches make run's service; an environment overrides it."""
     assert collection["info"]["schema"].endswith("/collection/v2.1.0/collection.json")
+    variables = {v["key"]: v["value"] for v in collection["variable"]}
+    assert {key: variables.get(key) for key in ADDRESSES} == ADDRESSES
     environment = json.loads(ENVIRONMENT.read_text(encoding="utf-8"))
     values = {v["key"]: v["value"] for v in environment["values"]}
-    assert values["baseUrl"] == "http://127.0.0.1:8000"
-    assert values["metricsUrl"] == "http://127.0.0.1:9100"  # gunicorn's master, METRICS_PORT
-    assert values["apiKey"] == ""
-    for item in requests(collection["item"]):
+    assert {key: values.get(key) for key in ADDRESSES} == ADDRESSES
+    for item in request_items(collection["item"]):
         assert item["request"]["url"]["raw"].startswith(("{{baseUrl}}/", "{{metricsUrl}}/")), item["name"]
+
+
+def test_scripts_read_the_api_key_from_any_scope(collection):
+    """``pm.variables`` resolves environment, then collection: the key works from either."""
+    for item in request_items(collection["item"]):
+        assert "pm.environment.get(" not in script_of(item), item["name"]
 
 
 def test_the_collection_covers_every_endpoint(collection):
@@ -70,13 +81,27 @@ def test_the_collection_covers_every_endpoint(collection):
     documented |= {"GET /openapi.json", "GET /docs"}
     sent = {
         f"{item['request']['method']} /{'/'.join(item['request']['url']['path'])}"
-        for item in requests(collection["item"])
+        for item in request_items(collection["item"])
     }
     assert documented <= sent, f"no request for {sorted(documented - sent)}"
 
 
+def test_a_round_on_every_table_preset(collection):
+    """Each preset GET /v1/tables lists is played by some request, so a new one needs its own."""
+    tables = create_app({}).test_client().get("/v1/tables").get_json()
+    played = set()
+    for item in request_items(collection["item"]):
+        try:
+            body = json.loads(item["request"].get("body", {}).get("raw", ""))
+        except ValueError:
+            continue  # a body with {{variables}}, or one that is not JSON on purpose
+        if isinstance(body, dict) and "table" in body:
+            played.add(body["table"])
+    assert {table["name"] for table in tables["tables"]} <= played
+
+
 def test_every_request_asserts_its_status_and_some_fields(collection):
-    for item in requests(collection["item"]):
+    for item in request_items(collection["item"]):
         script = script_of(item)
         assert "pm.test(" in script, item["name"]
         assert re.search(r"to\.have\.status\(\d{3}\)", script), item["name"]
@@ -86,7 +111,7 @@ def test_every_request_asserts_its_status_and_some_fields(collection):
 def test_the_collection_shows_error_answers(collection):
     statuses = {
         int(status)
-        for item in requests(collection["item"])
+        for item in request_items(collection["item"])
         for status in re.findall(r"to\.have\.status\((4\d\d)\)", script_of(item))
     }
     assert {400, 401, 404, 405, 415, 422} <= statuses
@@ -130,10 +155,19 @@ def test_newman_passes_every_assertion_against_the_live_server(collection, keys)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     run = json.loads(report.read_text(encoding="utf-8"))["run"]
     stats = run["stats"]
-    assert stats["requests"] == {"total": len(requests(collection["item"])), "pending": 0, "failed": 0}
+    assert stats["requests"] == {"total": len(request_items(collection["item"])), "pending": 0, "failed": 0}
     assert stats["assertions"]["failed"] == 0
     assert stats["assertions"]["total"] >= 90
     assert run["failures"] == []
+    # Every request with a schema test ran it (and it passed, as every assertion did).
+    checked = {item["name"] for item in request_items(collection["item"]) if BEGIN in script_of(item)}
+    ran = {
+        execution["item"]["name"]
+        for execution in run["executions"]
+        for assertion in execution["assertions"]
+        if assertion["assertion"].startswith(SCHEMA_TEST)
+    }
+    assert ran == checked
 
 
 @pytest.mark.server

@@ -1,0 +1,171 @@
+"""The Postman collection's saved examples: what the service answers each request.
+
+Each request item keeps one example (Postman's ``response``: the Examples
+tab, and what a Postman mock server answers), recorded from the real
+service: newman runs the collection against gunicorn with API keys, so the
+requests, their variables and the values one request passes to the next are
+exactly Postman's. Two things are held still so that every answer can be
+recorded and compared again:
+
+* the seeds the service draws for itself (a round without cards or seed,
+  POST /v1/seeds) come from a counter instead of the OS CSPRNG, in the one
+  worker (:func:`create_app_with_counted_seeds`);
+* headers that differ on every call (X-Request-ID, Date, the connection's)
+  are not saved; the methods in an Allow header are compared in any order,
+  and the values in the metrics (latencies, and counts that include the
+  readiness probe) as placeholders.
+
+Written by ``make postman`` (tests/postman_build.py); tests/test_postman_examples.py
+fails when a saved example differs from what the service answers now.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from service.app import create_app
+from service.baccarat import shuffle
+
+from . import tools
+from .postman_schemas import request_items
+from .server import gunicorn
+
+#: A key of the service that answers while examples are recorded: not a secret.
+API_KEY = "k-postman-examples"
+COUNTED_SEEDS_APP = "tests.postman_examples:create_app_with_counted_seeds()"
+#: Headers not saved: they differ on every call, or describe the connection
+#: (or newman's decoding of the body: the body is saved decoded).
+UNSAVED_HEADERS = frozenset(
+    {
+        "x-request-id",
+        "date",
+        "server",
+        "connection",
+        "keep-alive",
+        "transfer-encoding",
+        "content-length",
+        "content-encoding",
+    }
+)
+#: Headers that list values in no particular order.
+UNORDERED = frozenset({"allow"})
+PROMETHEUS_TEXT = "text/plain; version=0.0.4"
+SAMPLE_VALUE = re.compile(r" \S+$")
+
+
+class CountedSeeds:
+    """Stands in for :mod:`secrets` in the shuffle module: the n-th seed the
+    service draws is the SHA-256 (hex) of ``"postman example <n>"``."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    def token_hex(self, nbytes: int) -> str:
+        self.drawn += 1
+        digest = hashlib.sha256(f"postman example {self.drawn}".encode()).hexdigest()
+        assert 2 * nbytes <= len(digest), nbytes
+        return digest[: 2 * nbytes]
+
+
+def create_app_with_counted_seeds() -> Flask:
+    """The service as gunicorn serves it, but with :class:`CountedSeeds` for
+    the seeds it draws itself, so every answer can be recorded again."""
+    shuffle.secrets = CountedSeeds()  # type: ignore[assignment]
+    return create_app()
+
+
+def recorded_answers(collection: dict[str, Any]) -> list[dict[str, Any]]:
+    """Run ``collection`` under newman against a fresh one-worker gunicorn
+    with API keys and counted seeds: each request's answer as its example,
+    in run order. The collection's own tests may fail here: they judge the
+    answers elsewhere; this only records them."""
+    node, script = tools.newman()
+    items = request_items(collection["item"])
+    with tempfile.TemporaryDirectory(prefix="postman-examples-") as directory:
+        source, report = Path(directory, "collection.json"), Path(directory, "report.json")
+        source.write_text(json.dumps(collection), encoding="utf-8")
+        # One worker: the counted seeds are one sequence, in the order newman sends its requests.
+        with gunicorn(workers=1, env={"BACCARAT_API_KEYS": API_KEY}, app=COUNTED_SEEDS_APP) as server:
+            command = [node, str(script), "run", str(source), "--reporters", "json"]
+            command += ["--reporter-json-export", str(report), "--timeout-request", "60000"]
+            for variable, value in (("baseUrl", server.url), ("metricsUrl", server.metrics_url)):
+                command += ["--env-var", f"{variable}={value}"]
+            command += ["--env-var", f"apiKey={API_KEY}"]
+            result = subprocess.run(command, cwd=tools.ROOT, capture_output=True, text=True, timeout=300)
+        if not report.is_file():
+            raise RuntimeError(f"newman wrote no report: {result.stdout[-2000:]}{result.stderr[-2000:]}")
+        executions = json.loads(report.read_text(encoding="utf-8"))["run"]["executions"]
+    names = [execution["item"]["name"] for execution in executions]
+    assert names == [item["name"] for item in items], f"newman ran {names}"
+    return [
+        example(item, execution.get("response")) for item, execution in zip(items, executions, strict=True)
+    ]
+
+
+def example(item: dict[str, Any], response: dict[str, Any] | None) -> dict[str, Any]:
+    """A request item's answer as newman reported it, as a Postman example."""
+    if response is None:
+        raise RuntimeError(f"{item['name']}: no answer")
+    headers = [h for h in response["header"] if h["key"].lower() not in UNSAVED_HEADERS]
+    kind = next((h["value"] for h in headers if h["key"].lower() == "content-type"), "")
+    return {
+        "name": item["name"],
+        "originalRequest": copy.deepcopy(item["request"]),
+        "status": response["status"],
+        "code": response["code"],
+        "_postman_previewlanguage": preview_language(kind),
+        "header": [{"key": h["key"], "value": h["value"]} for h in headers],
+        "cookie": [],
+        "body": bytes(response["stream"]["data"]).decode("utf-8"),
+    }
+
+
+def preview_language(content_type: str) -> str:
+    """How Postman shows the body: ``json`` for JSON and problem+json, ``html``, else ``text``."""
+    media = content_type.split(";")[0].strip()
+    if media == "application/json" or media.endswith("+json"):
+        return "json"
+    return "html" if media == "text/html" else "text"
+
+
+def comparable(example: dict[str, Any]) -> dict[str, Any]:
+    """An example as compared with another: the methods an Allow header lists
+    in any order (werkzeug lists them from a set, whose order changes from
+    one process to the next), and the metrics' values as placeholders (their
+    lines sorted, since the workers' files are read in any order)."""
+    headers = [
+        {**h, "value": ", ".join(sorted(h["value"].split(", ")))} if h["key"].lower() in UNORDERED else h
+        for h in example["header"]
+    ]
+    example = {**example, "header": headers}
+    kind = next((h["value"] for h in headers if h["key"].lower() == "content-type"), "")
+    if not kind.startswith(PROMETHEUS_TEXT):
+        return example
+    lines = example["body"].splitlines()
+    return {
+        **example,
+        "body": sorted(
+            line if line.startswith("#") else SAMPLE_VALUE.sub(" <value>", line) for line in lines
+        ),
+    }
+
+
+def with_examples(collection: dict[str, Any], answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """``collection`` with ``answers`` (in run order) as its requests' examples.
+    A saved example equal to the new one (see :func:`comparable`) is kept as it
+    is, so recording again changes nothing that did not change."""
+    collection = copy.deepcopy(collection)
+    for item, answer in zip(request_items(collection["item"]), answers, strict=True):
+        saved = item.get("response") or []
+        if len(saved) != 1 or comparable(saved[0]) != comparable(answer):
+            item["response"] = [answer]
+    return collection
