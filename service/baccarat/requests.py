@@ -17,14 +17,14 @@ preset with the caller's overrides), so nothing here reads a table name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .coup import Side
 from .odds import Odds, shoe_odds
 from .play import PlayedRound, RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from .settlement import Bet
-from .shoe_play import PlayedShoe, RoundBets, play_physical_shoe, play_shoe
+from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs
 from .tables import Rules
 
@@ -82,7 +82,7 @@ class SettlementRequest:
 class ShoeRequest:
     """Deal a whole seeded shoe, or a physical shoe from the cards dealt so
     far (``cards``, maybe tagged by ``hands``, and where the cut card came
-    out); report (and settle) rounds ``from_round`` to ``to_round``."""
+    out); answer (and settle) the rounds ``report`` asks for."""
 
     rules: Rules
     seed: SeedInputs | None = None
@@ -90,11 +90,7 @@ class ShoeRequest:
     cards: tuple[Card, ...] | None = None
     hands: tuple[Side | None, ...] = ()
     cut_card_position: int | None = None
-    from_round: int = 1
-    to_round: int | None = None
-    include_shoe: bool = False
-    bets: tuple[Bet, ...] = ()
-    bets_by_round: tuple[RoundBets, ...] = ()
+    report: ShoeReport = field(default_factory=ShoeReport)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,22 +146,9 @@ def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
             request.cards,
             request.hands,
             cut_card_position=request.cut_card_position,
-            from_round=request.from_round,
-            to_round=request.to_round,
-            bets=request.bets,
-            bets_by_round=request.bets_by_round,
-            include_shoe=request.include_shoe,
+            report=request.report,
         )
-    return play_shoe(
-        request.rules,
-        seed=request.seed,
-        commitment=request.commitment,
-        from_round=request.from_round,
-        to_round=request.to_round,
-        bets=request.bets,
-        bets_by_round=request.bets_by_round,
-        include_shoe=request.include_shoe,
-    )
+    return play_shoe(request.rules, seed=request.seed, commitment=request.commitment, report=request.report)
 
 
 def odds_of(request: OddsRequest) -> Odds:

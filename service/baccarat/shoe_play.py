@@ -138,23 +138,29 @@ class PlayedShoe:
         return SlipTotals.of(slips, self.rules) if slips else None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeReport:
+    """Which rounds of a shoe to answer, ``from_round`` to ``to_round`` (past
+    the last round reads as the last round), and the slips to settle on them."""
+
+    from_round: int = 1
+    to_round: int | None = None
+    bets: Sequence[Bet] = ()
+    bets_by_round: Sequence[RoundBets] = ()
+    include_shoe: bool = False
+
+
 def play_shoe(
     rules: Rules,
     *,
     seed: Seed | None = None,
     commitment: str | None = None,
-    from_round: int = 1,
-    to_round: int | None = None,
-    bets: Sequence[Bet] = (),
-    bets_by_round: Sequence[RoundBets] = (),
-    include_shoe: bool = False,
+    report: ShoeReport = ShoeReport(),
 ) -> PlayedShoe:
     """Shuffle a shoe from ``seed`` (checked against ``commitment``), deal it
-    whole, and settle the slips on rounds ``from_round`` to ``to_round``
-    (past the last round reads as the last round)."""
+    whole, and answer the rounds ``report`` asks for, settled."""
     cards, record = seeded_shoe(rules.decks, seed, commitment)
-    dealt = deal_shoe(cards, cut_card=rules.cut_card)
-    return _settled(rules, dealt, record, from_round, to_round, bets, bets_by_round, include_shoe)
+    return _settled(rules, deal_shoe(cards, cut_card=rules.cut_card), record, report)
 
 
 def play_physical_shoe(
@@ -163,33 +169,21 @@ def play_physical_shoe(
     hands: Hands = (),
     *,
     cut_card_position: int | None = None,
-    from_round: int = 1,
-    to_round: int | None = None,
-    bets: Sequence[Bet] = (),
-    bets_by_round: Sequence[RoundBets] = (),
-    include_shoe: bool = False,
+    report: ShoeReport = ShoeReport(),
 ) -> PlayedShoe:
     """Deal a physical shoe from the cards dealt so far
-    (:func:`.shoe_deal.deal_physical_shoe`) and settle the slips on its
-    complete rounds ``from_round`` to ``to_round``. A slip for the round in
-    progress is checked, not settled."""
+    (:func:`.shoe_deal.deal_physical_shoe`) and answer the complete rounds
+    ``report`` asks for, settled. A slip for the round in progress is
+    checked, not settled."""
     check_composition(cards, rules.decks)
     dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)
-    return _settled(rules, dealt, None, from_round, to_round, bets, bets_by_round, include_shoe)
+    return _settled(rules, dealt, None, report)
 
 
-def _settled(
-    rules: Rules,
-    dealt: DealtShoe,
-    record: SeedRecord | None,
-    from_round: int,
-    to_round: int | None,
-    bets: Sequence[Bet],
-    bets_by_round: Sequence[RoundBets],
-    include_shoe: bool,
-) -> PlayedShoe:
-    """The :class:`PlayedShoe` of rounds ``from_round`` to ``to_round`` of
-    ``dealt``, with their slips settled."""
+def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: ShoeReport) -> PlayedShoe:
+    """The :class:`PlayedShoe` of the rounds of ``dealt`` that ``report``
+    asks for, with their slips settled."""
+    from_round, to_round = report.from_round, report.to_round
     last = len(dealt.rounds)
     # A physical shoe's next round (in progress, or about to be dealt) takes
     # bets; a slice may start there, before it holds a complete round.
@@ -203,13 +197,13 @@ def _settled(
         )
     to_round = last if to_round is None else min(to_round, last)
     chosen = dealt.rounds[from_round - 1 : to_round]
-    slips = _slips_by_round(rules, chosen, pending, bets, bets_by_round)
+    slips = _slips_by_round(rules, chosen, pending, report.bets, report.bets_by_round)
     rounds = tuple(
         SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
         for r in chosen
     )
     through = chosen[-1].number if chosen else last
-    return PlayedShoe(dealt, rules, record, rounds, include_shoe, through)
+    return PlayedShoe(dealt, rules, record, rounds, report.include_shoe, through)
 
 
 def _slips_by_round(

@@ -17,7 +17,7 @@ from service.baccarat.errors import CardError, Misdeal, ShoeError
 from service.baccarat.live import RoundInProgress, deal_live
 from service.baccarat.roads import Result, roads
 from service.baccarat.shoe_deal import DealtShoe, deal_physical_shoe, deal_shoe
-from service.baccarat.shoe_play import RoundBets, play_physical_shoe, play_shoe
+from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.tables import resolve_rules
 
 from ..conftest import cards
@@ -70,7 +70,9 @@ def test_the_played_physical_shoe_has_the_seeded_shoes_roads_and_settlement(shoe
     sent = whole.rounds[upto - 1].end
     out = whole.cut_card_position if sent >= (whole.cut_card_position or 0) else None
     bets = (RoundBets(upto, ()),)
-    physical = play_physical_shoe(rules, seeded[:sent], cut_card_position=out, bets_by_round=bets)
+    physical = play_physical_shoe(
+        rules, seeded[:sent], cut_card_position=out, report=ShoeReport(bets_by_round=bets)
+    )
     assert [r.round for r in physical.rounds] == list(whole.rounds[:upto])
     assert physical.roads == roads(Result.of(r.coup) for r in whole.rounds[:upto])
     assert physical.seed is None

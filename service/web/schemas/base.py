@@ -23,6 +23,33 @@ class RequestSchema(Schema):
         return data
 
 
+class PlainFirst(RequestSchema):
+    """A request schema whose common, plainly valid body is read by
+    :meth:`plain` (a plain function giving exactly what ``Schema.load``
+    gives, or None); anything else is loaded, and explained, by marshmallow.
+    A table sends such a request for every round it deals
+    (docs/adr/0003-plain-paths-for-hot-requests-and-answers.md)."""
+
+    @staticmethod
+    def plain(value: Any) -> Any:
+        """What ``Schema.load(value)`` gives when ``value`` is plainly valid, else None."""
+        return None
+
+    def load(
+        self,
+        data: Any,
+        *,
+        many: bool | None = None,
+        partial: Any = None,
+        unknown: Any = None,
+    ) -> Any:
+        if many is None and partial is None and unknown is None:
+            request = self.plain(data)
+            if request is not None:
+                return request
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
 class AnswerSchema(Schema):
     """An answer. Keys named in :attr:`OMIT_IF_NONE` are left out when null
     (a round without bets has no ``settlement`` key rather than ``null``)."""

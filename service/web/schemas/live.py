@@ -13,7 +13,7 @@ from ...baccarat.cards import Card
 from ...baccarat.coup import Side
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
-from .base import AnswerSchema, RequestSchema
+from .base import AnswerSchema, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, all_plain, bets_field, plain_bet
 from .rules import RulesOverrideSchema, RulesSchema, table_field
@@ -83,7 +83,7 @@ LIVE_CARDS_DESCRIPTION = (
 )
 
 
-class LiveRoundRequestSchema(RequestSchema):
+class LiveRoundRequestSchema(PlainFirst):
     cards = dealt_cards(LIVE_CARDS_DESCRIPTION, load_default=list, validate=validate.Length(max=MAX_CARDS))
     table = table_field("Table preset (GET /v1/tables)", example="standard")
     rules = fields.Nested(RulesOverrideSchema, load_default=dict)
@@ -97,21 +97,9 @@ class LiveRoundRequestSchema(RequestSchema):
     def make(self, data: dict[str, Any], **kwargs: Any) -> LiveRoundRequest:
         return live_round_request(data["table"], data["rules"], data["cards"], data["bets"])
 
-    def load(
-        self,
-        data: Any,
-        *,
-        many: bool | None = None,
-        partial: Any = None,
-        unknown: Any = None,
-    ) -> Any:
-        """``Schema.load``, reading cards as codes, bets and a table with
-        :func:`plain_live_round` when plainly valid (as POST /v1/rounds does)."""
-        if many is None and partial is None and unknown is None:
-            request = plain_live_round(data)
-            if request is not None:
-                return request
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+    @staticmethod
+    def plain(value: Any) -> LiveRoundRequest | None:
+        return plain_live_round(value)
 
 
 def live_round_request(

@@ -11,7 +11,7 @@ from ...baccarat.cards import MAX_DECKS
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.settlement import Bet
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
-from .base import AnswerSchema, RequestSchema
+from .base import AnswerSchema, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SeedInputSchema, seed_inputs
@@ -127,7 +127,7 @@ def card_source(data: dict[str, Any]) -> CardSource:
     )
 
 
-class RoundRequestSchema(RoundInputSchema):
+class RoundRequestSchema(RoundInputSchema, PlainFirst):
     bets = bets_field(
         "An optional bet slip to settle on the round",
         load_default=list,
@@ -139,21 +139,9 @@ class RoundRequestSchema(RoundInputSchema):
         rules = resolve_rules(data["table"], data["rules"])
         return RoundRequest(rules=rules, source=card_source(data), bets=tuple(data["bets"]))
 
-    def load(
-        self,
-        data: Any,
-        *,
-        many: bool | None = None,
-        partial: Any = None,
-        unknown: Any = None,
-    ) -> Any:
-        """``Schema.load``, reading the common request (cards, bets, a table)
-        with :func:`plain_round` when it is plainly valid."""
-        if many is None and partial is None and unknown is None:
-            request = plain_round(data)
-            if request is not None:
-                return request
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+    @staticmethod
+    def plain(value: Any) -> RoundRequest | None:
+        return plain_round(value)
 
 
 #: The keys of the request :func:`plain_round` reads.

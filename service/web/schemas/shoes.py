@@ -8,7 +8,7 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from ... import __version__
 from ...baccarat.requests import ShoeRequest
-from ...baccarat.shoe_play import RoundBets
+from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
@@ -142,11 +142,13 @@ class ShoeRequestSchema(SeedInputSchema):
             cards=None if cards is None else tuple(card for card, _ in cards),
             hands=tuple(hand for _, hand in cards) if cards and any(hand for _, hand in cards) else (),
             cut_card_position=data.get("cut_card_position"),
-            from_round=data["from_round"],
-            to_round=data.get("to_round"),
-            include_shoe=data["include_shoe"],
-            bets=tuple(data["bets"]),
-            bets_by_round=tuple(data["bets_by_round"]),
+            report=ShoeReport(
+                from_round=data["from_round"],
+                to_round=data.get("to_round"),
+                include_shoe=data["include_shoe"],
+                bets=tuple(data["bets"]),
+                bets_by_round=tuple(data["bets_by_round"]),
+            ),
         )
 
 
