@@ -12,10 +12,10 @@ from ... import __version__
 from ...baccarat.cards import Card
 from ...baccarat.coup import Side
 from ...baccarat.requests import LiveRoundRequest
-from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
-from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, all_plain, bets_field, plain_bet
+from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, bets_field, plain_table_round
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
@@ -113,22 +113,13 @@ def live_round_request(
     )
 
 
-PLAIN_KEYS = frozenset({"cards", "bets", "table"})
-
-
 def plain_live_round(value: Any) -> LiveRoundRequest | None:
     """What ``LiveRoundRequestSchema().load(value)`` gives for card codes and
     bets at a table preset, when plainly valid; None for anything else."""
-    if type(value) is not dict or not value.keys() <= PLAIN_KEYS:
+    plain = plain_table_round(value, plain_dealt_card, min_cards=0)
+    if plain is None:
         return None
-    codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", DEFAULT_TABLE)
-    if type(codes) is not list or len(codes) > MAX_CARDS or type(sent) is not list:
-        return None
-    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
-        return None
-    cards, bets = all_plain(codes, plain_dealt_card), all_plain(sent, plain_bet)
-    if cards is None or bets is None:
-        return None
+    table, cards, bets = plain
     return live_round_request(table, {}, cards, bets)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
@@ -159,22 +160,34 @@ def all_plain(items: list[Any], plain: Any) -> list[Any] | None:
     return loaded
 
 
+def plain_table_round(
+    value: Any, card: Callable[[Any], Any], *, min_cards: int
+) -> tuple[str, list[Any], list[Bet]] | None:
+    """The table, cards (each read by ``card``) and bets of a body that sends
+    only those, when it is plainly valid; None for anything else."""
+    if type(value) is not dict or not value.keys() <= PLAIN_ROUND_KEYS:
+        return None
+    codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", DEFAULT_TABLE)
+    if type(codes) is not list or not min_cards <= len(codes) <= MAX_CARDS or type(sent) is not list:
+        return None
+    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
+        return None
+    cards, bets = all_plain(codes, card), all_plain(sent, plain_bet)
+    if cards is None or bets is None:
+        return None
+    return table, cards, bets
+
+
 def plain_round(value: Any) -> RoundRequest | None:
     """What ``RoundRequestSchema().load(value)`` gives for a round of cards
     and bets at a table preset, when it is plainly valid; None for anything
     else (seeds, rule overrides, any error), which the schema loads and
     explains. A table sends this request for every round it deals
     (docs/adr/0003-plain-paths-for-hot-requests-and-answers.md)."""
-    if type(value) is not dict or not value.keys() <= PLAIN_ROUND_KEYS:
+    plain = plain_table_round(value, plain_card, min_cards=1)
+    if plain is None:
         return None
-    codes, sent, table = value.get("cards"), value.get("bets", []), value.get("table", DEFAULT_TABLE)
-    if type(codes) is not list or not 0 < len(codes) <= MAX_CARDS or type(sent) is not list:
-        return None
-    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
-        return None
-    cards, bets = all_plain(codes, plain_card), all_plain(sent, plain_bet)
-    if cards is None or bets is None:
-        return None
+    table, cards, bets = plain
     return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
 
 
