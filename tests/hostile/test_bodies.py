@@ -68,6 +68,11 @@ SHAPES: dict[str, tuple[str, Callable[[], bytes]]] = {
     ),
     "rounds-number-cards": ("/v1/rounds", lambda: fill('{"cards":[', "1", "]}")),
     "odds-number-removed": ("/v1/odds", lambda: fill('{"removed":[', "1", "]}")),
+    "live-mistagged-cards": (
+        "/v1/rounds/live",
+        lambda: fill('{"cards":[', '{"card":"XX","hand":"dealer"}', "]}"),
+    ),
+    "shoes-physical-empty-cards": ("/v1/shoes", lambda: fill('{"cards":[', "{}", "]}")),
     "rounds-unknown-keys": ("/v1/rounds", lambda: fill("{", lambda i: f'"k{i}":1', "}")),
     "rounds-list-of-strings": ("/v1/rounds", lambda: fill("[", '"x"', "]")),
     "rounds-nesting-100000": ("/v1/rounds", lambda: b"[" * 100_000),
