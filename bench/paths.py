@@ -9,6 +9,7 @@ a table of 10,000 slips x 3 bets, loaded, settled and written.
 from __future__ import annotations
 
 import gc
+import io
 import json
 import time
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from typing import Any
 
 from marshmallow import Schema
 
+from service.app import create_app
 from service.baccarat.requests import play_round, settle_table
 from service.web.answers import Answers
 from service.web.jsonio import loads
@@ -26,6 +28,7 @@ from service.web.schemas.rounds import (
     SettlementResponseSchema,
 )
 
+from .baseline import create_app as create_baseline
 from .rounds import ROUND, SLIPS
 
 
@@ -72,7 +75,52 @@ def compare(name: str, plain: Callable[[], Any], library: Callable[[], Any], cal
     return f"  {name}: plain {fast:,.1f} {unit}, marshmallow {slow:,.1f} {unit} ({slow / fast:.1f}x)"
 
 
+def wsgi_call(app: Callable[..., Any], path: str, body: bytes) -> None:
+    """One POST of ``body`` to ``path`` through the WSGI app, in-process."""
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "PATH_INFO": path,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": io.StringIO(),
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+    }
+    answer = app(environ, lambda status, headers, exc_info=None: None)
+    for _ in answer:
+        pass
+    answer.close()
+
+
+def round_costs() -> list[str]:
+    """CPU of one POST /v1/rounds through the app in-process, against the
+    empty endpoint, and of the parts that are the service's own."""
+    app, empty = create_app(), create_baseline()
+    body = json.dumps(ROUND).encode()
+    request = RoundRequestSchema().load(loads(body))
+    played = play_round(request)
+    answers, metrics = app.extensions["baccarat.answers"], app.extensions["baccarat.metrics"]
+    costs = {
+        "POST /v1/rounds through the app": lambda: wsgi_call(app, "/v1/rounds", body),
+        "the empty endpoint": lambda: wsgi_call(empty, "/empty", body),
+        "dealing and settling (play_round)": lambda: play_round(request),
+        "writing the answer": lambda: answers.round(played),
+        "counting the round (outcome, bets)": lambda: metrics.count_round(played),
+    }
+    measured = {name: best_of(action, 3000) * 1e6 for name, action in costs.items()}
+    return ["one round in-process (CPU per call, best of 5):"] + [
+        f"  {name}: {cost:.1f} µs" for name, cost in measured.items()
+    ]
+
+
 def run() -> list[str]:
+    return round_costs() + plain_paths()
+
+
+def plain_paths() -> list[str]:
     answers = Answers()
     round_data = loads(json.dumps(ROUND))
     table_data = loads(json.dumps(SLIPS))

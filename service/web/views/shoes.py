@@ -14,24 +14,44 @@ blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded s
 @blp.operation("dealShoe", *KEYED, *BODY)
 @blp.arguments(
     ShoeRequestSchema(),
-    example={
-        "server_seed": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
-        "client_seed": "lucky-7",
-        "nonce": 1,
-        "from_round": 1,
-        "to_round": 3,
-        "bets": [{"type": "banker", "amount": "10.00"}],
+    examples={
+        "provably_fair": {
+            "summary": "Rounds 1-3 of a provably fair shoe, a banker bet settled on each",
+            "value": {
+                "server_seed": "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e",
+                "client_seed": "lucky-7",
+                "nonce": 1,
+                "from_round": 1,
+                "to_round": 3,
+                "bets": [{"type": "banker", "amount": "10.00"}],
+            },
+        },
+        "physical": {
+            "summary": "A physical shoe's cards so far: a burn of 4, two rounds, the third in progress",
+            "value": {
+                "cards": [
+                    *("3S", "QH", "7D", "5C"),  # the burn: a 3 turned, 3 more burned
+                    *("9S", "KH", "2D", "7C", "5H"),  # round 1
+                    *("2S", "KH", "3D", "4C", "5H", "6D"),  # round 2
+                    *("2C", "AD"),  # round 3, in progress
+                ],
+                "bets_by_round": [{"round": 2, "bets": [{"type": "banker", "amount": "10"}]}],
+            },
+        },
     },
 )
 @blp.response(200, ShoeResponseSchema)
 def post_shoe(request: ShoeRequest) -> PlayedShoe:
-    """Deal a whole shoe from seed inputs: burn, cut card, every round.
+    """Deal a whole shoe from seed inputs, or a physical shoe from its cards.
 
     The first card is turned and that many more burned (tens and faces count
     10); rounds are dealt until the cut card comes out, that round is
     finished and one more is dealt. `from_round`/`to_round` answer a slice,
     identical to the same rounds of the whole listing. docs/fairness.md
     states the shuffle and the procedure precisely enough to re-derive them.
+    With `cards` (a physical shoe, burn included) and, once it came out,
+    `cut_card_position`, the rounds are those cards' and the round they stop
+    in is `round_in_progress` (docs/live.md).
     """
     return play_whole_shoe(request)
 
