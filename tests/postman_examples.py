@@ -11,8 +11,7 @@ recorded and compared again:
   POST /v1/seeds) come from a counter instead of the OS CSPRNG, in the one
   worker (:func:`create_app_with_counted_seeds`);
 * headers that differ on every call (X-Request-ID, Date, the connection's)
-  are not saved; the methods in an Allow header are compared in any order,
-  and the values in the metrics (latencies, and counts that include the
+  are not saved, and the values in the metrics (latencies, and counts that include the
   readiness probe) as placeholders.
 
 Written by ``make postman`` (tests/postman_build.py); tests/test_postman_examples.py
@@ -56,8 +55,6 @@ UNSAVED_HEADERS = frozenset(
         "content-encoding",
     }
 )
-#: Headers that list values in no particular order.
-UNORDERED = frozenset({"allow"})
 PROMETHEUS_TEXT = "text/plain; version=0.0.4"
 SAMPLE_VALUE = re.compile(r" \S+$")
 
@@ -138,16 +135,10 @@ def preview_language(content_type: str) -> str:
 
 
 def comparable(example: dict[str, Any]) -> dict[str, Any]:
-    """An example as compared with another: the methods an Allow header lists
-    in any order (werkzeug lists them from a set, whose order changes from
-    one process to the next), and the metrics' values as placeholders (their
-    lines sorted, since the workers' files are read in any order)."""
-    headers = [
-        {**h, "value": ", ".join(sorted(h["value"].split(", ")))} if h["key"].lower() in UNORDERED else h
-        for h in example["header"]
-    ]
-    example = {**example, "header": headers}
-    kind = next((h["value"] for h in headers if h["key"].lower() == "content-type"), "")
+    """An example as compared with another: the metrics' values as
+    placeholders (their lines sorted, since the workers' files are read in
+    any order)."""
+    kind = next((h["value"] for h in example["header"] if h["key"].lower() == "content-type"), "")
     if not kind.startswith(PROMETHEUS_TEXT):
         return example
     lines = example["body"].splitlines()

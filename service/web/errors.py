@@ -16,7 +16,7 @@ from typing import Any
 from apispec import BasePlugin
 from flask import Response, current_app, request
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed
 
 from ..baccarat.errors import BaccaratError
 from .jsonio import JSON, dumps
@@ -47,8 +47,11 @@ def http_problem(error: HTTPException) -> Response:
         detail = "The service failed to answer this request; it has been logged."
     else:
         detail = error.description or ""
-    headers = dict(error.get_headers()) if status == 405 else {}  # the Allow header
-    headers.pop("Content-Type", None)
+    headers = {}
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        # werkzeug lists them in a set's order, which changes from one process
+        # to the next: the same request gets the same answer.
+        headers["Allow"] = ", ".join(sorted(error.valid_methods))
     return problem_response(problem_document(status, error.name, detail), headers)
 
 
