@@ -225,7 +225,7 @@ def parse(content_type: str, body: str) -> Any:
         assert document["openapi"].startswith("3.")
         return document
     if content_type.startswith("text/plain"):
-        assert "# TYPE baccarat_http_requests_total counter" in body
+        assert "# TYPE baccarat_http_request_duration_seconds histogram" in body
         return body
     if content_type.startswith("text/html"):
         assert "<html" in body

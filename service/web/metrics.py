@@ -1,11 +1,16 @@
 """Prometheus metrics: what the service counts, recorded with prometheus_client.
 
-* ``baccarat_http_requests_total`` and ``baccarat_http_request_duration_seconds``
-  by ``endpoint`` (the route template such as ``/v1/rounds``, never the raw
-  path, so a scan of random URLs cannot multiply the series: anything
-  unrouted is ``unmatched``), ``method`` and ``status``;
+* ``baccarat_http_request_duration_seconds`` by ``endpoint`` (the route
+  template such as ``/v1/rounds``, never the raw path, so a scan of random
+  URLs cannot multiply the series: anything unrouted is ``unmatched``),
+  ``method`` and ``status``; its ``_count`` is the number of requests
+  answered, so no separate counter is kept;
 * ``baccarat_rounds_total`` by ``outcome``: rounds whose answer was made;
 * ``baccarat_bets_settled_total`` by ``bet_type`` and ``result``.
+
+Every outcome, bet type and result is known when the app is built, so
+their series are made then (reading 0 until counted, as Prometheus
+recommends) and a round counts through them without looking labels up.
 
 Under gunicorn each worker is its own process; prometheus_client's
 multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``) has each write its values
@@ -20,7 +25,10 @@ from collections import Counter as Tally
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
+from ..baccarat.coup import Outcome
+from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
+from ..baccarat.tables import BetType
 
 UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -33,31 +41,33 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry()
-        http = ["endpoint", "method", "status"]
-        self.requests = Counter("baccarat_http_requests", "HTTP requests answered", http, registry=registry)
         self.latency = Histogram(
             "baccarat_http_request_duration_seconds",
             "Time from receiving a request to its answer being ready",
-            http,
+            ["endpoint", "method", "status"],
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
-        self.rounds = Counter("baccarat_rounds", "Rounds dealt and answered", ["outcome"], registry=registry)
-        self.bets = Counter(
+        rounds = Counter("baccarat_rounds", "Rounds dealt and answered", ["outcome"], registry=registry)
+        bets = Counter(
             "baccarat_bets_settled", "Bets settled and answered", ["bet_type", "result"], registry=registry
         )
+        self.rounds = {outcome: rounds.labels(outcome.value) for outcome in Outcome}
+        self.bets = {
+            (bet_type, result): bets.labels(bet_type.value, result.value)
+            for bet_type in BetType
+            for result in Result
+        }
 
     def observe_request(self, endpoint: str, method: str, status: str, seconds: float) -> None:
         """One answered request (``status`` as its three digits)."""
-        labels = (endpoint, method if method in METHODS else "other", status)
-        self.requests.labels(*labels).inc()
-        self.latency.labels(*labels).observe(seconds)
+        self.latency.labels(endpoint, method if method in METHODS else "other", status).observe(seconds)
 
     def count_round(self, played: PlayedRound) -> None:
         """One round answered, and every bet settled on it (a table's bets
         are tallied first: they hold few distinct types and results)."""
-        self.rounds.labels(played.coup.outcome.value).inc()
+        self.rounds[played.coup.outcome].inc()
         slips = (played.settlement,) if played.settlement is not None else played.slips
         tally = Tally((bet.bet.type, bet.terms.result) for slip in slips for bet in slip.bets)
-        for (bet_type, result), count in tally.items():
-            self.bets.labels(bet_type.value, result.value).inc(count)
+        for kind, count in tally.items():
+            self.bets[kind].inc(count)

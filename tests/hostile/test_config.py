@@ -130,7 +130,7 @@ def test_metrics_are_served_on_their_own_port(server: Server) -> None:
             break
         assert time.monotonic() < deadline, f"no round counted:\n{text[:2000]}"
         time.sleep(0.2)
-    assert metric_total(text, "baccarat_http_requests_total") >= 1
+    assert metric_total(text, "baccarat_http_request_duration_seconds_count") >= 1
     answer = call(server.metrics_port, "GET", "/metrics")
     assert answer.headers.get("content-type", "").startswith("text/plain"), str(answer)
 

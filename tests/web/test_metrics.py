@@ -14,6 +14,9 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.app import create_app
+from service.baccarat.coup import Outcome
+from service.baccarat.paytable import Result
+from service.baccarat.tables import BetType
 from tests.server import gunicorn, worker_pids
 
 ROUND = {
@@ -36,7 +39,10 @@ def samples(text):
 
 
 def requests_counted(scraped, endpoint, status, method="GET"):
-    key = ("baccarat_http_requests_total", (("endpoint", endpoint), ("method", method), ("status", status)))
+    key = (
+        "baccarat_http_request_duration_seconds_count",
+        (("endpoint", endpoint), ("method", method), ("status", status)),
+    )
     return scraped.get(key, 0)
 
 
@@ -63,7 +69,9 @@ def test_raw_paths_never_become_labels(client):
     client.open("/livez", method="BREW")
     scraped = scrape(client)
     endpoints = {
-        dict(labels)["endpoint"] for name, labels in scraped if name == "baccarat_http_requests_total"
+        dict(labels)["endpoint"]
+        for name, labels in scraped
+        if name == "baccarat_http_request_duration_seconds_count"
     }
     assert endpoints <= {"/livez", "unmatched"}
     assert requests_counted(scraped, "unmatched", "404") == 25
@@ -129,8 +137,13 @@ def test_a_table_of_slips_counts_every_bet(client):
 def test_a_refused_request_counts_no_round_and_no_bets(client, body):
     response = client.post("/v1/rounds", data=json.dumps(body), content_type="application/json")
     assert response.status_code == 422
-    scraped = scrape(client)
-    assert not [key for key in scraped if key[0].startswith(("baccarat_bets", "baccarat_rounds"))]
+    counted = {
+        key: value
+        for key, value in scrape(client).items()
+        if key[0] in {"baccarat_bets_settled_total", "baccarat_rounds_total"}
+    }
+    assert len(counted) == len(Outcome) + len(BetType) * len(Result)  # made when the app was built
+    assert set(counted.values()) == {0}
 
 
 def test_each_app_has_its_own_registry_in_one_process():
