@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .coup import Coup, deal
+from .coup import Coup
 from .errors import Misdeal, Problem, ShoeError
 from .live import Hands, RoundInProgress, deal_live
 
@@ -150,19 +150,9 @@ def deal_shoe(
     round after the cut card came out, or until round ``until`` is dealt."""
     check_cut_card(len(cards), cut_card)
     cut_position = len(cards) - cut_card
-    position = 1 + cards[0].pip
-    rounds: list[ShoeRound] = []
-    cut_out_before = False
-    while until is None or len(rounds) < until:
-        coup = deal(cards, offset=position)
-        end = position + coup.cards_used
-        cut_out_now = not cut_out_before and end > cut_position
-        rounds.append(ShoeRound(len(rounds) + 1, position, coup, cut_out_now, last=cut_out_before))
-        position = end
-        if cut_out_before:
-            return DealtShoe(tuple(cards), cut_position, tuple(rounds), complete=True)
-        cut_out_before = cut_out_now
-    return DealtShoe(tuple(cards), cut_position, tuple(rounds), complete=False)
+    rounds, in_progress = _rounds(cards, (), cut_position, until)
+    assert in_progress is None  # a cut card 14 or more from the end leaves the last round its cards
+    return DealtShoe(tuple(cards), cut_position, rounds, complete=bool(rounds) and rounds[-1].last)
 
 
 def deal_physical_shoe(
@@ -176,39 +166,47 @@ def deal_physical_shoe(
     A round the cards stop in is the shoe's round in progress; ``hands`` tags
     cards with the hand they were placed with (:func:`.live.deal_live`). A
     card after the shoe's last round, or a burned card placed with a hand, is
-    a :class:`.live.Misdeal`.
+    a :class:`.errors.Misdeal`.
     """
     if cut_card_position is not None:
         _check_cut_card_position(cut_card_position, len(cards), decks)
-    burn_count = 1 + cards[0].pip
-    for position, hand in enumerate(hands[:burn_count]):
+    for position, hand in enumerate(hands[: 1 + cards[0].pip]):
         if hand is not None:
             raise Misdeal(
                 f"The card at position {position} is burned, so it goes to no hand",
                 [Problem(("cards", position), f"placed with the {hand.title()}, but it is burned")],
             )
-    cut = len(cards) + 1 if cut_card_position is None else cut_card_position
-    position = burn_count
+    rounds, in_progress = _rounds(cards, hands, cut_card_position, None)
+    complete = bool(rounds) and rounds[-1].last
+    if complete and rounds[-1].end < len(cards):
+        raise Misdeal(
+            f"The shoe ended with round {len(rounds)}, the round after the cut card came out",
+            [Problem(("cards", rounds[-1].end), f"dealt after the shoe's last round, round {len(rounds)}")],
+        )
+    return DealtShoe(tuple(cards), cut_card_position, rounds, complete=complete, in_progress=in_progress)
+
+
+def _rounds(
+    cards: Sequence[Card], hands: Hands, cut_position: int | None, until: int | None
+) -> tuple[tuple[ShoeRound, ...], RoundInProgress | None]:
+    """The rounds dealt after the burn until the shoe's last round (the one
+    after the round that deals the card at ``cut_position``), round
+    ``until``, or the end of ``cards``; and the round those cards stop in."""
+    position = 1 + cards[0].pip
     rounds: list[ShoeRound] = []
     cut_out_before = False
-    while position < len(cards):
+    while position < len(cards) and (until is None or len(rounds) < until):
         if rounds and rounds[-1].last:
-            raise Misdeal(
-                f"The shoe ended with round {len(rounds)}, the round after the cut card came out",
-                [Problem(("cards", position), f"dealt after the shoe's last round, round {len(rounds)}")],
-            )
+            break
         dealt = deal_live(cards, hands, start=position)
         if isinstance(dealt, RoundInProgress):
-            return DealtShoe(
-                tuple(cards), cut_card_position, tuple(rounds), complete=False, in_progress=dealt
-            )
+            return tuple(rounds), dealt
         end = position + dealt.cards_used
-        cut_out_now = not cut_out_before and end > cut
+        cut_out_now = not cut_out_before and cut_position is not None and end > cut_position
         rounds.append(ShoeRound(len(rounds) + 1, position, dealt, cut_out_now, last=cut_out_before))
         position = end
         cut_out_before = cut_out_before or cut_out_now
-    complete = bool(rounds) and rounds[-1].last
-    return DealtShoe(tuple(cards), cut_card_position, tuple(rounds), complete=complete)
+    return tuple(rounds), None
 
 
 def _check_cut_card_position(position: int, sent: int, decks: int) -> None:
