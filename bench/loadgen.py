@@ -24,29 +24,38 @@ class Load:
 
 
 _WRK_SCRIPT = """
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = io.open("{body}"):read("*a")
+{request}
 done = function(summary, latency, requests)
   io.write(string.format("P50 %f\\nP99 %f\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000))
 end
 """
 
 
-def post_load(url: str, path: str, body: bytes, *, seconds: float = 5, connections: int = 8) -> Load:
-    """Hammer ``POST path`` with ``body`` for ``seconds``; bounded in time, loopback only."""
+_WRK_POST = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = io.open("{body}"):read("*a")
+"""
+
+
+def post_load(url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8) -> Load:
+    """Hammer ``POST path`` with ``body`` (or ``GET path`` when ``body`` is
+    None) for ``seconds``; bounded in time, loopback only."""
     assert url.startswith("http://127.0.0.1:"), "load only goes to loopback"
     if shutil.which("wrk"):
         return _wrk(url + path, body, seconds, connections)
     return _python(url, path, body, seconds, connections)
 
 
-def _wrk(target: str, body: bytes, seconds: float, connections: int) -> Load:
+def _wrk(target: str, body: bytes | None, seconds: float, connections: int) -> Load:
     with tempfile.TemporaryDirectory() as tmp:
         body_file = Path(tmp, "body.json")
-        body_file.write_bytes(body)
-        script = Path(tmp, "post.lua")
-        script.write_text(_WRK_SCRIPT.format(body=body_file))
+        request = ""
+        if body is not None:
+            body_file.write_bytes(body)
+            request = _WRK_POST.format(body=body_file)
+        script = Path(tmp, "load.lua")
+        script.write_text(_WRK_SCRIPT.format(request=request))
         out = subprocess.run(
             ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "-s", str(script), target],
             capture_output=True,
@@ -63,7 +72,7 @@ def _wrk(target: str, body: bytes, seconds: float, connections: int) -> Load:
     return Load(rate, errors, "wrk", p50, p99)
 
 
-def _python(url: str, path: str, body: bytes, seconds: float, connections: int) -> Load:
+def _python(url: str, path: str, body: bytes | None, seconds: float, connections: int) -> Load:
     port = int(url.rsplit(":", 1)[1])
     deadline = time.monotonic() + seconds
     counts = [0] * connections
@@ -73,7 +82,10 @@ def _python(url: str, path: str, body: bytes, seconds: float, connections: int) 
         while time.monotonic() < deadline:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             try:
-                connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+                if body is None:
+                    connection.request("GET", path)
+                else:
+                    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
                 response = connection.getresponse()
                 response.read()
                 counts[index] += 1

@@ -3,7 +3,10 @@
 1. Throughput of ``POST /v1/rounds`` (6 cards, 3 bets) as a ratio to the
    empty endpoint of :mod:`bench.baseline`, both under the project's
    gunicorn.conf.py as shipped, alternated five times in one run, at 8 and
-   at 16 connections (``wrk -t1 -cN``). Target >= 0.80.
+   at 16 connections (``wrk -t1 -cN``). Target >= 0.80. Then the same
+   for a request that does no work, the service's ``GET /livez`` against the
+   empty app's ``GET /readyz``: what the service's own layers (request id,
+   body limit, request metrics, flask-smorest) cost apart from a round's work.
 2. ``POST /v1/settlements`` with 10,000 slips of 3 bets through HTTP: bets
    settled per second, from the median of several requests. Target >= 150,000.
 """
@@ -17,7 +20,7 @@ import time
 
 from tests.server import gunicorn
 
-from .loadgen import post_load
+from .loadgen import Load, post_load
 
 ROUND = {
     "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],  # Player 3 draws 5S, Banker 3 draws 6H: six cards
@@ -44,6 +47,7 @@ SLIPS = {
 TARGET_RATIO = 0.80
 TARGET_BETS_PER_SECOND = 150_000
 CONNECTIONS = (8, 16)
+FLOOR_CONNECTIONS = 16
 
 
 def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
@@ -51,24 +55,47 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
     lines = []
     with gunicorn(workers=2) as app, gunicorn(workers=2, app="bench.baseline:create_app()") as base:
         for connections in CONNECTIONS:
-            service, empty = [], []
-            for _ in range(rounds):  # alternate, so drift on a shared machine hits both
-                empty.append(post_load(base.url, "/empty", body, seconds=seconds, connections=connections))
-                service.append(
-                    post_load(app.url, "/v1/rounds", body, seconds=seconds, connections=connections)
-                )
-            rate = statistics.median(load.requests_per_second for load in service)
-            base_rate = statistics.median(load.requests_per_second for load in empty)
+            rate, base_rate, load = side_by_side(
+                (app.url, "/v1/rounds", body), (base.url, "/empty", body), connections, rounds, seconds
+            )
             ratio = rate / base_rate
-            errors = sum(load.errors for load in service + empty)
             verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
             lines += [
                 f"POST /v1/rounds (6 cards, 3 bets), {connections} connections: {rate:,.0f} req/s; "
-                f"empty Flask endpoint: {base_rate:,.0f} req/s [{service[0].tool}, 2 workers each, "
-                f"{rounds} alternated runs of {seconds:g}s, {errors} errors]",
+                f"empty Flask endpoint: {base_rate:,.0f} req/s [{load.tool}, 2 workers each, "
+                f"{rounds} alternated runs of {seconds:g}s, {load.errors} errors]",
                 f"  ratio {ratio:.2f} ({verdict} target >= {TARGET_RATIO:.2f})",
             ]
+        # The same comparison for a request that does no work: what the
+        # service's own layers cost on every request, apart from a round's work.
+        rate, base_rate, load = side_by_side(
+            (app.url, "/livez", None), (base.url, "/readyz", None), FLOOR_CONNECTIONS, rounds, seconds
+        )
+        lines += [
+            f"GET /livez, {FLOOR_CONNECTIONS} connections: {rate:,.0f} req/s; the empty app's GET /readyz: "
+            f"{base_rate:,.0f} req/s [{load.errors} errors]",
+            f"  ratio {rate / base_rate:.2f}: the service's layers on a request that does no work",
+        ]
     return lines
+
+
+Target = tuple[str, str, bytes | None]
+
+
+def side_by_side(
+    service: Target, empty: Target, connections: int, rounds: int, seconds: float
+) -> tuple[float, float, Load]:
+    """Median rates of ``service`` and ``empty`` (url, path, body or None for a
+    GET), alternated ``rounds`` times so that drift on a shared machine hits
+    both; and the last load, carrying the tool and every run's errors."""
+    served, baseline = [], []
+    for _ in range(rounds):
+        baseline.append(post_load(*empty, seconds=seconds, connections=connections))
+        served.append(post_load(*service, seconds=seconds, connections=connections))
+    rate = statistics.median(load.requests_per_second for load in served)
+    base_rate = statistics.median(load.requests_per_second for load in baseline)
+    errors = sum(load.errors for load in served + baseline)
+    return rate, base_rate, Load(rate, errors, served[0].tool)
 
 
 def settlement_speed(requests: int = 5) -> list[str]:
