@@ -26,6 +26,8 @@ PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "urn:baccarat:problem:"
 MAX_FIELD_ERRORS = 50
 MAX_TEXT = 500
+#: The detail of every 500: what failed stays in the log, never in the answer.
+INTERNAL_ERROR_DETAIL = "The service failed to answer this request; it has been logged."
 
 
 def clean(text: str) -> str:

@@ -32,7 +32,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from .jsonio import dumps
 from .middleware import HEADER, accept_or_generate
-from .problems import PROBLEM_JSON, problem_document
+from .problems import INTERNAL_ERROR_DETAIL, MAX_TEXT, PROBLEM_JSON, problem_document
 
 log = logging.getLogger("gunicorn.error")
 
@@ -50,7 +50,7 @@ def refusal(error: BaseException) -> tuple[int, str, str]:
     """Status, title and detail of the answer to ``error``, raised by gunicorn
     while reading a request, or by anything else while answering it."""
     if not isinstance(error, ParseException):
-        return 500, "Internal Server Error", "The service failed to answer this request; it has been logged."
+        return 500, "Internal Server Error", INTERNAL_ERROR_DETAIL
     for kind, status, title in REFUSALS:
         if isinstance(error, kind):
             return status, title, str(error)
@@ -80,6 +80,6 @@ class Worker(GeventWorker):
         if req is not None:
             received = next((value for name, value in req.headers if name == "X-REQUEST-ID"), None)
         try:
-            client.sendall(problem_bytes(status, title, detail[:500], accept_or_generate(received)))
+            client.sendall(problem_bytes(status, title, detail[:MAX_TEXT], accept_or_generate(received)))
         except OSError:
             log.debug("Failed to send error message.")
