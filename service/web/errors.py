@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAll
 
 from ..baccarat.errors import BaccaratError
 from .jsonio import JSON, dumps
-from .problems import PROBLEM_JSON, domain_problem, invalid_request, problem_document
+from .problems import INTERNAL_ERROR_DETAIL, PROBLEM_JSON, domain_problem, invalid_request, problem_document
 from .schemas.problems import ProblemSchema
 
 log = logging.getLogger(__name__)
@@ -34,27 +34,6 @@ def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = N
     return response
 
 
-def http_problem(error: HTTPException) -> Response:
-    """Any HTTP error, including the 422 that request validation raises."""
-    status = error.code or 500
-    data = getattr(error, "data", None) or {}
-    if status == 422 and "messages" in data:
-        return problem_response(invalid_request(data["messages"]))
-    if status >= 500:
-        # Never a stack trace to the caller; the log keeps it.
-        if isinstance(error, InternalServerError) and error.original_exception is not None:
-            log.error("unhandled error", exc_info=error.original_exception)
-        detail = "The service failed to answer this request; it has been logged."
-    else:
-        detail = error.description or ""
-    headers = {}
-    if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        # werkzeug lists them in a set's order, which changes from one process
-        # to the next: the same request gets the same answer.
-        headers["Allow"] = ", ".join(sorted(error.valid_methods))
-    return problem_response(problem_document(status, error.name, detail), headers)
-
-
 def rules_problem(error: BaccaratError) -> Response:
     """A request that is valid JSON but breaks the rules of the game: 422."""
     return problem_response(domain_problem(error))
@@ -66,7 +45,24 @@ class ProblemApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error: HTTPException) -> Response:
-        return http_problem(error)
+        """Any HTTP error, including the 422 that request validation raises."""
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        if status == 422 and "messages" in data:
+            return problem_response(invalid_request(data["messages"]))
+        if status >= 500:
+            # Never a stack trace to the caller; the log keeps it.
+            if isinstance(error, InternalServerError) and error.original_exception is not None:
+                log.error("unhandled error", exc_info=error.original_exception)
+            detail = INTERNAL_ERROR_DETAIL
+        else:
+            detail = error.description or ""
+        headers = {}
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            # werkzeug lists them in a set's order, which changes from one process
+            # to the next: the same request gets the same answer.
+            headers["Allow"] = ", ".join(sorted(error.valid_methods))
+        return problem_response(problem_document(status, error.name, detail), headers)
 
 
 class ProblemMediaType(BasePlugin):
