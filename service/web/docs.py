@@ -25,7 +25,6 @@ from flask import Blueprint, Flask, Response, abort, request, send_from_director
 PAGE_PATH = "/docs"
 ASSETS_PATH = "/docs/assets"
 PAGE_ENDPOINT = "api-docs.openapi_swagger_ui"
-ASSET_ENDPOINT = "docs.asset"
 ASSETS = Path(str(swagger_ui_bundle.swagger_ui_path))
 #: The only files the page loads; anything else under /docs/assets/ is a 404.
 ASSET_NAMES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"})
