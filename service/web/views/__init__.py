@@ -7,8 +7,8 @@ Schema)`` dumps and documents the answer; ``@blp.doc(operationId=...)``
 names the operation for generated clients (a rename breaks them, so the
 names are pinned by tests/web/test_openapi.py) and, with
 :meth:`Blueprint.operation`, documents the errors it may answer. The body is read by
-:func:`read_json_body` (this service's JSON rules, :mod:`..jsonio`), which
-webargs calls through its public ``load_json`` hook.
+:meth:`JsonParser.load_json` (this service's JSON rules, :mod:`..jsonio`),
+webargs' public hook for it.
 """
 
 from __future__ import annotations
@@ -30,35 +30,31 @@ View = TypeVar("View", bound=Callable[..., Any])
 #: What an operation behind the API key may answer besides its own answers
 #: (service/web/access.py): 401.
 KEYED = (HTTPStatus.UNAUTHORIZED,)
-#: What reading a JSON body may answer (:func:`read_json_body` and the body
+#: What reading a JSON body may answer (:meth:`JsonParser.load_json` and the body
 #: limit in service/web/middleware.py) before the schema sees it: 400, 413,
 #: 415. ``@blp.arguments`` documents the schema's own 422.
 BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 
 
-def read_json_body(request: flask.Request) -> Any:
-    """The request's JSON body. Anything but an uncompressed JSON body is a
-    415; an empty or unreadable one a 400."""
-    if not request.is_json:
-        kind = request.mimetype or "none"
-        raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
-    encoding = request.headers.get("Content-Encoding", "identity").strip().lower()
-    if encoding != "identity":
-        raise UnsupportedMediaType("Send the body uncompressed: no Content-Encoding is accepted")
-    data = request.get_data(cache=False)
-    if not data.strip():
-        raise BadRequest("The request body is empty: send a JSON object")
-    try:
-        return loads(data)
-    except InvalidJSON as error:
-        raise BadRequest(str(error)) from None
-
-
 class JsonParser(FlaskParser):
-    """webargs' Flask parser, reading JSON bodies with :func:`read_json_body`."""
+    """webargs' Flask parser, reading JSON bodies by this service's rules."""
 
     def load_json(self, req: flask.Request, schema: Schema) -> Any:
-        return read_json_body(req)
+        """The request's JSON body. Anything but an uncompressed JSON body is a
+        415; an empty or unreadable one a 400."""
+        if not req.is_json:
+            kind = req.mimetype or "none"
+            raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
+        encoding = req.headers.get("Content-Encoding", "identity").strip().lower()
+        if encoding != "identity":
+            raise UnsupportedMediaType("Send the body uncompressed: no Content-Encoding is accepted")
+        data = req.get_data(cache=False)
+        if not data.strip():
+            raise BadRequest("The request body is empty: send a JSON object")
+        try:
+            return loads(data)
+        except InvalidJSON as error:
+            raise BadRequest(str(error)) from None
 
 
 class Blueprint(flask_smorest.Blueprint):
