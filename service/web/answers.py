@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import __version__
 from ..baccarat.coup import Decision, Hand
 from ..baccarat.live import HandSoFar
 from ..baccarat.payouts import table_presets
@@ -27,10 +26,10 @@ from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.tableau import tableau
 from ..baccarat.tables import TABLES, Rules
 from .schemas.reference import TableauSchema, TablesResponseSchema
+from .schemas.rounds import ENGINE
 from .schemas.rules import RulesSchema
 
 Answer = dict[str, Any]
-ENGINE = {"name": "baccarat-service", "version": __version__}
 
 
 def hand(hand: Hand) -> Answer:

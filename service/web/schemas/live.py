@@ -8,14 +8,13 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from ... import __version__
 from ...baccarat.cards import Card
 from ...baccarat.coup import Side
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
-from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, EngineSchema, bets_field, plain_table_round
+from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, bets_field, engine_field, plain_table_round
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
@@ -180,9 +179,7 @@ class LiveRoundInProgressSchema(RoundSoFarSchema, _Incomplete):
     (``complete`` comes first: the fields of the later base come first)."""
 
     rules = fields.Nested(RulesSchema, required=True)
-    engine = fields.Nested(
-        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
-    )
+    engine = engine_field()
 
 
 class _Numbered(AnswerSchema):

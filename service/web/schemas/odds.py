@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ... import __version__
 from ...baccarat.cards import MAX_DECKS, RANKS
 from ...baccarat.composition import MIN_CARDS
 from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
@@ -20,7 +19,7 @@ from ...baccarat.requests import OddsRequest
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
-from .rounds import EngineSchema, SeedSchema
+from .rounds import SeedSchema, engine_field
 from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import COMPONENT, value_of
@@ -255,6 +254,4 @@ class OddsResponseSchema(AnswerSchema):
         required=True,
         metadata={"description": "Every bet the table offers, by bet type"},
     )
-    engine = fields.Nested(
-        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
-    )
+    engine = engine_field()

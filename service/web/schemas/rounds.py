@@ -316,6 +316,15 @@ class EngineSchema(AnswerSchema):
     version = fields.String(required=True)
 
 
+#: What every answer's ``engine`` says: this service, at this version.
+ENGINE = {"name": "baccarat-service", "version": __version__}
+
+
+def engine_field() -> fields.Nested:
+    """An answer's ``engine``: always :data:`ENGINE`."""
+    return fields.Nested(EngineSchema, required=True, dump_default=ENGINE)
+
+
 class PositionsSchema(AnswerSchema):
     player = fields.List(fields.Integer(), required=True, metadata={"description": "Player's cards"})
     banker = fields.List(fields.Integer(), required=True, metadata={"description": "Banker's cards"})
@@ -369,9 +378,7 @@ class RoundOutSchema(AnswerSchema):
         attribute="shoe_round",
         metadata={"description": "When a round number was sent: where the round lies in its shoe"},
     )
-    engine = fields.Nested(
-        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
-    )
+    engine = engine_field()
 
     OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})  # left out when null
 

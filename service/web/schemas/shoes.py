@@ -6,7 +6,6 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ... import __version__
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
@@ -18,12 +17,12 @@ from .rounds import (
     MAX_BETS_PER_SLIP,
     MAX_CARDS,
     BetSchema,
-    EngineSchema,
     HandSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
     TotalsSchema,
+    engine_field,
     plain_bet,
 )
 from .rules import RulesOverrideSchema, RulesSchema, table_field
@@ -241,9 +240,7 @@ class ShoeResponseSchema(AnswerSchema):
     )
     totals = fields.Nested(TotalsSchema, metadata={"description": "When bets were sent: over all slips"})
     rules = fields.Nested(RulesSchema, required=True)
-    engine = fields.Nested(
-        EngineSchema, required=True, dump_default=lambda: {"name": "baccarat-service", "version": __version__}
-    )
+    engine = engine_field()
 
     OMIT_IF_NONE = frozenset(
         {"round_in_progress", "burn_remaining", "cut_card_position", "algorithm", "seed", "shoe", "totals"}
