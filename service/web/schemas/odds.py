@@ -19,13 +19,11 @@ from ...baccarat.requests import OddsRequest
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
-from .rounds import SeedSchema, engine_field
+from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, engine_field
 from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import COMPONENT, value_of
 
-#: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
-MAX_ROUNDS = 52 * MAX_DECKS // 4
 SOURCES = ("removed", "counts", *SEED_SOURCES)
 
 
@@ -56,12 +54,12 @@ class FractionText(fields.Field[Fraction]):
         return fraction_text(value)
 
 
-def _rank_count(rank: str) -> fields.Integer:
-    return fields.Integer(strict=True, required=True, validate=validate.Range(0, 4 * MAX_DECKS))
-
-
 RankCountsSchema = RequestSchema.from_dict(
-    {rank: _rank_count(rank) for rank in RANKS}, name="RankCountsSchema"
+    {
+        rank: fields.Integer(strict=True, required=True, validate=validate.Range(0, 4 * MAX_DECKS))
+        for rank in RANKS
+    },
+    name="RankCountsSchema",
 )
 
 #: The ``RankCounts`` component: what :class:`RankCounts` loads and dumps,
@@ -111,7 +109,7 @@ class OddsRequestSchema(SeedInputSchema):
     )
     removed = BoundedList(
         CardCode(),
-        validate=validate.Length(max=52 * MAX_DECKS),
+        validate=validate.Length(max=MAX_CARDS),
         metadata={
             "description": "Cards already out of the shoe (dealt or burned), in any order: the odds "
             f"are for the shoe of `rules.decks` decks less these. At least {MIN_CARDS} cards must "

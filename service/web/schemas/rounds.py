@@ -19,6 +19,8 @@ from .seeds import SeedInputSchema, seed_inputs
 from .values import value_of
 
 MAX_CARDS = 52 * MAX_DECKS
+#: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
+MAX_ROUNDS = MAX_CARDS // 4
 MAX_BETS_PER_SLIP = 50
 #: A table's slips: what one request settles. The largest such request
 #: (docs/performance.md, "Limits") fits the body limit, takes well under a

@@ -16,6 +16,7 @@ from .roads import RoadsSchema
 from .rounds import (
     MAX_BETS_PER_SLIP,
     MAX_CARDS,
+    MAX_ROUNDS,
     BetSchema,
     HandSchema,
     PositionsSchema,
@@ -28,9 +29,6 @@ from .rounds import (
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
-
-#: No shoe holds more rounds than a quarter of its cards (each round takes 4 or more).
-MAX_ROUNDS = MAX_CARDS // 4
 
 
 class RoundBetsSchema(RequestSchema):
