@@ -15,7 +15,7 @@ from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
 from .base import AnswerSchema, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
 from .rules import RulesOverrideSchema, RulesSchema, table_field
-from .seeds import SeedInputSchema, seed_inputs
+from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
 
 MAX_CARDS = 52 * MAX_DECKS
@@ -76,6 +76,7 @@ def plain_bet(value: Any) -> Bet | None:
 
 
 def bets_field(description: str | None = None, **kwargs: Any) -> BoundedList:
+    """A bet slip: a list of bets, each read by :func:`plain_bet` when it can be."""
     metadata = {} if description is None else {"description": description}
     return BoundedList(fields.Nested(BetSchema), plain=plain_bet, metadata=metadata, **kwargs)
 
@@ -110,7 +111,7 @@ class RoundInputSchema(SeedInputSchema):
 
     @validates_schema
     def cards_or_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
-        for source in ("seed", "server_seed"):
+        for source in SEED_SOURCES:
             if "cards" in data and source in data:
                 raise ValidationError(f"send either cards or {source}, not both", source)
         if "cards" in data and "round" in data:

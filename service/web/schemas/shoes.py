@@ -17,14 +17,13 @@ from .rounds import (
     MAX_BETS_PER_SLIP,
     MAX_CARDS,
     MAX_ROUNDS,
-    BetSchema,
     HandSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
     TotalsSchema,
+    bets_field,
     engine_field,
-    plain_bet,
 )
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
@@ -35,12 +34,7 @@ class RoundBetsSchema(RequestSchema):
     round = fields.Integer(
         strict=True, required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 3}
     )
-    bets = BoundedList(
-        fields.Nested(BetSchema),
-        plain=plain_bet,
-        required=True,
-        validate=validate.Length(1, MAX_BETS_PER_SLIP),
-    )
+    bets = bets_field(required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP))
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RoundBets:
@@ -90,12 +84,10 @@ class ShoeRequestSchema(SeedInputSchema):
         load_default=False,
         metadata={"description": "Also return the whole shoe in dealing order as `shoe` (default false)"},
     )
-    bets = BoundedList(
-        fields.Nested(BetSchema),
-        plain=plain_bet,
+    bets = bets_field(
+        "One bet slip settled on every round answered (not with `bets_by_round`)",
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
-        metadata={"description": "One bet slip settled on every round answered (not with `bets_by_round`)"},
     )
     bets_by_round = BoundedList(
         fields.Nested(RoundBetsSchema),
