@@ -131,28 +131,11 @@ def card_source(data: dict[str, Any]) -> CardSource:
     )
 
 
-class RoundRequestSchema(RoundInputSchema, PlainFirst):
-    bets = bets_field(
-        "An optional bet slip to settle on the round",
-        load_default=list,
-        validate=validate.Length(max=MAX_BETS_PER_SLIP),
-    )
-
-    @post_load
-    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundRequest:
-        rules = resolve_rules(data["table"], data["rules"])
-        return RoundRequest(rules=rules, source=card_source(data), bets=tuple(data["bets"]))
-
-    @staticmethod
-    def plain(value: Any) -> RoundRequest | None:
-        return plain_round(value)
-
-
 #: The keys of the request :func:`plain_round` reads.
 PLAIN_ROUND_KEYS = frozenset({"cards", "bets", "table"})
 
 
-def all_plain(items: list[Any], plain: Any) -> list[Any] | None:
+def all_plain(items: list[Any], plain: Callable[[Any], Any]) -> list[Any] | None:
     """Each item read by ``plain``, or None when one is not plainly valid."""
     loaded = []
     for item in items:
@@ -194,6 +177,20 @@ def plain_round(value: Any) -> RoundRequest | None:
     return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
 
 
+class RoundRequestSchema(RoundInputSchema, PlainFirst):
+    bets = bets_field(
+        "An optional bet slip to settle on the round",
+        load_default=list,
+        validate=validate.Length(max=MAX_BETS_PER_SLIP),
+    )
+    plain = staticmethod(plain_round)
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundRequest:
+        rules = resolve_rules(data["table"], data["rules"])
+        return RoundRequest(rules=rules, source=card_source(data), bets=tuple(data["bets"]))
+
+
 class SlipSchema(RequestSchema):
     id = Text(
         required=True,
@@ -215,13 +212,8 @@ def plain_slip(value: Any) -> Slip | None:
     sent = value.get("bets")
     if type(sent) is not list or not 0 < len(sent) <= MAX_BETS_PER_SLIP:
         return None
-    bets = []
-    for item in sent:
-        bet = plain_bet(item)
-        if bet is None:
-            return None
-        bets.append(bet)
-    return Slip(value["id"], tuple(bets))
+    bets = all_plain(sent, plain_bet)
+    return None if bets is None else Slip(value["id"], tuple(bets))
 
 
 class SettlementRequestSchema(RoundInputSchema):
