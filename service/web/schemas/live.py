@@ -75,6 +75,31 @@ def dealt_cards(description: str, **kwargs: Any) -> BoundedList:
     )
 
 
+def cards_and_hands(dealt: list[DealtCard]) -> tuple[tuple[Card, ...], tuple[Side | None, ...]]:
+    """The cards dealt, and the hand each was placed with, or no hands when
+    no card is tagged with one."""
+    cards = tuple(card for card, _ in dealt)
+    hands = tuple(hand for _, hand in dealt)
+    return cards, hands if any(hands) else ()
+
+
+def live_round_request(
+    table: str, overrides: Mapping[str, Any], dealt: list[DealtCard], bets: list[Any]
+) -> LiveRoundRequest:
+    cards, hands = cards_and_hands(dealt)
+    return LiveRoundRequest(rules=resolve_rules(table, overrides), cards=cards, hands=hands, bets=tuple(bets))
+
+
+def plain_live_round(value: Any) -> LiveRoundRequest | None:
+    """What ``LiveRoundRequestSchema().load(value)`` gives for card codes and
+    bets at a table preset, when plainly valid; None for anything else."""
+    plain = plain_table_round(value, plain_dealt_card, min_cards=0)
+    if plain is None:
+        return None
+    table, cards, bets = plain
+    return live_round_request(table, {}, cards, bets)
+
+
 LIVE_CARDS_DESCRIPTION = (
     "The cards dealt so far, in the order they left the shoe (0 to 6 of them): Player, "
     "Banker, Player, Banker, then third cards as the tableau calls for them. A card after "
@@ -91,35 +116,11 @@ class LiveRoundRequestSchema(PlainFirst):
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
     )
+    plain = staticmethod(plain_live_round)
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> LiveRoundRequest:
         return live_round_request(data["table"], data["rules"], data["cards"], data["bets"])
-
-    @staticmethod
-    def plain(value: Any) -> LiveRoundRequest | None:
-        return plain_live_round(value)
-
-
-def live_round_request(
-    table: str, overrides: Mapping[str, Any], cards: list[DealtCard], bets: list[Any]
-) -> LiveRoundRequest:
-    return LiveRoundRequest(
-        rules=resolve_rules(table, overrides),
-        cards=tuple(card for card, _ in cards),
-        hands=tuple(hand for _, hand in cards) if any(hand for _, hand in cards) else (),
-        bets=tuple(bets),
-    )
-
-
-def plain_live_round(value: Any) -> LiveRoundRequest | None:
-    """What ``LiveRoundRequestSchema().load(value)`` gives for card codes and
-    bets at a table preset, when plainly valid; None for anything else."""
-    plain = plain_table_round(value, plain_dealt_card, min_cards=0)
-    if plain is None:
-        return None
-    table, cards, bets = plain
-    return live_round_request(table, {}, cards, bets)
 
 
 # --- responses ----------------------------------------------------------------

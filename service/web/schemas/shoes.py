@@ -11,7 +11,7 @@ from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
-from .live import ShoeRoundInProgressSchema, dealt_cards
+from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
 from .roads import RoadsSchema
 from .rounds import (
     MAX_BETS_PER_SLIP,
@@ -123,13 +123,14 @@ class ShoeRequestSchema(SeedInputSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
-        cards = data.get("cards")
+        dealt = data.get("cards")
+        cards, hands = (None, ()) if dealt is None else cards_and_hands(dealt)
         return ShoeRequest(
             rules=resolve_rules(data["table"], data["rules"]),
             seed=seed_inputs(data),
             commitment=data.get("server_seed_hash"),
-            cards=None if cards is None else tuple(card for card, _ in cards),
-            hands=tuple(hand for _, hand in cards) if cards and any(hand for _, hand in cards) else (),
+            cards=cards,
+            hands=hands,
             cut_card_position=data.get("cut_card_position"),
             report=ShoeReport(
                 from_round=data["from_round"],
