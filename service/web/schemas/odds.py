@@ -168,7 +168,7 @@ class OddsShoeSchema(AnswerSchema):
     )
     seed = fields.Nested(SeedSchema, attribute="place.seed", metadata={"description": "Seeded shoes only"})
 
-    OMIT_IF_NONE = frozenset({"round", "position", "seed"})  # left out when null
+    OMIT_IF_NONE = frozenset({"round", "position", "seed"})
 
 
 ProbabilitiesSchema = AnswerSchema.from_dict(

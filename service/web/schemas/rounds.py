@@ -292,7 +292,7 @@ class SettledBetSchema(AnswerSchema):
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
     )
 
-    OMIT_IF_NONE = frozenset({"id"})  # left out when null
+    OMIT_IF_NONE = frozenset({"id"})
 
 
 class SlipOutSchema(AnswerSchema):
@@ -375,7 +375,7 @@ class RoundOutSchema(AnswerSchema):
     )
     engine = engine_field()
 
-    OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})  # left out when null
+    OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})
 
 
 class RoundResponseSchema(RoundOutSchema):

@@ -166,7 +166,7 @@ class ShoeRoundSchema(AnswerSchema):
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
 
-    OMIT_IF_NONE = frozenset({"settlement"})  # left out when null
+    OMIT_IF_NONE = frozenset({"settlement"})
 
 
 class CardCountsSchema(AnswerSchema):
@@ -235,4 +235,4 @@ class ShoeResponseSchema(AnswerSchema):
 
     OMIT_IF_NONE = frozenset(
         {"round_in_progress", "burn_remaining", "cut_card_position", "algorithm", "seed", "shoe", "totals"}
-    )  # left out when null
+    )
