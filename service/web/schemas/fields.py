@@ -135,9 +135,6 @@ class Amount(_Documented):
             raise ValidationError(amount)
         return amount
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
-        return None if value is None else str(value)
-
 
 class Rate(_Documented):
     """A commission rate between 0 and 0.25 as a decimal string, e.g. ``"0.05"``."""
