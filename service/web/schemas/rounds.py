@@ -27,6 +27,8 @@ MAX_BETS_PER_SLIP = 50
 #: second, and four at once fit the pod's memory.
 MAX_SLIPS = 10_000
 MAX_TABLE_BETS = 30_000
+#: The longest ``id`` a bet or a slip may carry.
+MAX_REFERENCE = 64
 
 
 BET_KEYS = frozenset({"id", "type", "amount"})
@@ -36,7 +38,7 @@ _BET_TYPES = {str(bet_type): bet_type for bet_type in BetType}
 
 class BetSchema(RequestSchema):
     id = Text(
-        validate=validate.Length(1, 64),
+        validate=validate.Length(1, MAX_REFERENCE),
         metadata={"description": "Your reference, echoed back", "example": "b1"},
     )
     type = value_of(
@@ -54,7 +56,7 @@ class BetSchema(RequestSchema):
 
 def _reference(value: Any) -> bool:
     """What :class:`BetSchema` and :class:`SlipSchema` accept as an ``id``."""
-    return type(value) is str and 0 < len(value) <= 64 and is_utf8(value)
+    return type(value) is str and 0 < len(value) <= MAX_REFERENCE and is_utf8(value)
 
 
 def plain_bet(value: Any) -> Bet | None:
@@ -194,7 +196,7 @@ class RoundRequestSchema(RoundInputSchema, PlainFirst):
 class SlipSchema(RequestSchema):
     id = Text(
         required=True,
-        validate=validate.Length(1, 64),
+        validate=validate.Length(1, MAX_REFERENCE),
         metadata={"description": "Your slip reference", "example": "seat-3"},
     )
     bets = bets_field(required=True, validate=validate.Length(1, MAX_BETS_PER_SLIP))
