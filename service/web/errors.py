@@ -20,15 +20,23 @@ from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAll
 
 from ..baccarat.errors import BaccaratError
 from .jsonio import JSON, dumps
-from .problems import INTERNAL_ERROR_DETAIL, PROBLEM_JSON, domain_problem, invalid_request, problem_document
+from .problems import (
+    INTERNAL_ERROR_DETAIL,
+    PROBLEM_JSON,
+    clean,
+    domain_problem,
+    invalid_request,
+    problem_document,
+)
 from .schemas.problems import ProblemSchema
 
 log = logging.getLogger(__name__)
 
 
 def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
-    """A Flask response carrying a problem document."""
-    body.setdefault("instance", request.path)
+    """A Flask response carrying a problem document; its ``instance`` is the
+    request's path, cut as any text quoted from a request is."""
+    body.setdefault("instance", clean(request.path))
     response = current_app.response_class(dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
     response.headers.update(headers or {})
     return response

@@ -7,6 +7,7 @@ import pytest
 
 from service.web.jsonio import loads
 from service.web.middleware import BodyLimit
+from service.web.problems import MAX_TEXT
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
@@ -241,6 +242,12 @@ def test_404_and_405_are_problems(client, method, path, status):
     if status == 405:
         allowed = response.headers["Allow"].split(", ")
         assert allowed == sorted(allowed)
+
+
+def test_a_long_path_is_quoted_cut(client):
+    response = client.get("/" + "x" * 3000)
+    body = assert_problem(response, 404)
+    assert body["instance"] == "/" + "x" * (MAX_TEXT - 1) + "…"
 
 
 def test_an_unexpected_error_is_a_problem_without_a_trace(app, monkeypatch):
