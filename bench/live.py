@@ -71,11 +71,11 @@ def run(batches: int = 20) -> list[str]:
         f"POST /v1/rounds/live, 4 cards in progress + 3 bets: median {live:.0f} us; "
         f"POST /v1/rounds, 6 cards + 3 bets: {whole:.0f} us "
         f"[in-process, {batches * 50} requests each, alternated]",
-        f"  ratio {live / whole:.2f} ({live_verdict} target <= 1.00)",
+        f"  ratio {live / whole:.3f} ({live_verdict} target <= 1)",
         f"POST /v1/shoes, physical shoe of {len(physical['cards'])} cards, {rounds} rounds: median "
         f"{cards / 1e3:.2f} ms; the same shoe from its seed: {seeded / 1e3:.2f} ms "
         f"[in-process, {batches // 4 * 50} requests each, alternated]",
-        f"  ratio {cards / seeded:.2f} ({shoe_verdict} target <= 1.00)",
+        f"  ratio {cards / seeded:.3f} ({shoe_verdict} target <= 1)",
     ]
 
 
