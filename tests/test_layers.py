@@ -1,0 +1,186 @@
+"""The service's layers, lowest first, and what each may import.
+
+A module imports from its own layer and from the layers below it, never
+from one above or beside it: the rules engine knows nothing of the web, the
+contract (schemas and answers) nothing of Flask, the command line nothing
+of the server, and nothing but the app factory puts the pieces together.
+Read from the source (every ``import`` in every module, wherever it
+stands), so an import added inside a function counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str
+    rank: int
+    #: Module name prefixes, the longest match wins.
+    modules: tuple[str, ...]
+    #: Third-party packages this layer may import (besides those of the layers below).
+    packages: frozenset[str] = frozenset()
+
+
+LAYERS = (
+    Layer("the rules engine", 0, ("service.baccarat", "service.config"), frozenset({"numpy"})),
+    Layer(
+        "JSON and problem documents", 1, ("service.web.jsonio", "service.web.problems"), frozenset({"orjson"})
+    ),
+    Layer(
+        "the contract: schemas and answers",
+        2,
+        ("service.web.schemas", "service.web.answers", "service.web.document"),
+        frozenset({"marshmallow", "apispec"}),
+    ),
+    Layer("the command line", 3, ("service.cli",)),
+    Layer(
+        "WSGI layers, metrics and the server",
+        3,
+        (
+            "service.web.middleware",
+            "service.web.metrics",
+            "service.web.exposition",
+            "service.web.logs",
+            "service.web.server",
+        ),
+        frozenset({"prometheus_client", "gunicorn", "gevent", "pythonjsonlogger"}),
+    ),
+    Layer(
+        "the Flask views and their errors and access",
+        4,
+        ("service.web.views", "service.web.errors", "service.web.access", "service.web.docs"),
+        frozenset({"flask", "flask_smorest", "webargs", "werkzeug", "swagger_ui_bundle"}),
+    ),
+    Layer("the app factory", 5, ("service.app", "service.openapi")),
+)
+#: Packages whose ``__init__`` holds at most the version: every layer may import them.
+EMPTY_PACKAGES = frozenset({"service", "service.web", "service.web.schemas"})
+
+
+def layer_of(module: str) -> Layer:
+    matches = [
+        (len(prefix), layer)
+        for layer in LAYERS
+        for prefix in layer.modules
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    assert matches, f"{module} belongs to no layer: add it to LAYERS"
+    return max(matches, key=lambda match: match[0])[1]
+
+
+def may_import(importer: Layer, imported: Layer) -> bool:
+    return imported is importer or imported.rank < importer.rank
+
+
+def allowed_packages(layer: Layer) -> frozenset[str]:
+    below = [other.packages for other in LAYERS if may_import(layer, other)]
+    return frozenset().union(*below)
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = modules()
+
+
+def imports(module: str, path: Path) -> set[str]:
+    """Every module ``module`` imports: service modules by their full name,
+    others by their top-level package."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            for alias in node.names:  # ``from . import metrics`` imports the module service.web.metrics
+                submodule = f"{base}.{alias.name}"
+                found.add(submodule if submodule in MODULES else base)
+    return {name if name.startswith("service") else name.partition(".")[0] for name in found}
+
+
+def third_party(package: str) -> bool:
+    return package not in sys.stdlib_module_names and package != "__future__"
+
+
+def violations(module: str, path: Path) -> list[str]:
+    """What ``module`` (its source at ``path``) imports from above or beside its layer."""
+    layer = layer_of(module)
+    wrong = []
+    for imported in sorted(imports(module, path)):
+        if imported.startswith("service"):
+            if imported in EMPTY_PACKAGES:
+                continue
+            target = layer_of(imported)
+            if not may_import(layer, target):
+                wrong.append(f"{imported} ({target.name})")
+        elif third_party(imported) and imported not in allowed_packages(layer):
+            wrong.append(f"the package {imported}")
+    return wrong
+
+
+@pytest.mark.parametrize("module", sorted(set(MODULES) - EMPTY_PACKAGES))
+def test_a_module_imports_only_its_own_layer_and_those_below(module: str) -> None:
+    wrong = violations(module, MODULES[module])
+    assert not wrong, f"{module} ({layer_of(module).name}) imports {', '.join(wrong)}"
+
+
+def test_every_layer_holds_a_module() -> None:
+    used = {layer_of(module).name for module in MODULES if module not in EMPTY_PACKAGES}
+    assert used == {layer.name for layer in LAYERS}
+
+
+def test_the_command_line_loads_no_web_framework() -> None:
+    """What the import graph above says, checked where it counts: in a
+    process that loads every command, nothing of the server comes along."""
+    script = (
+        "import pkgutil, importlib, sys, service.cli\n"
+        "for info in pkgutil.iter_modules(service.cli.__path__):\n"
+        "    if info.name != '__main__':\n"
+        "        importlib.import_module('service.cli.' + info.name)\n"
+        "print(' '.join(sorted(name for name in sys.modules if '.' not in name)))\n"
+    )
+    loaded = set(
+        subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+    server = {"flask", "flask_smorest", "webargs", "werkzeug", "prometheus_client", "gunicorn", "gevent"}
+    assert not loaded & server
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "verdict"),
+    [
+        ("service.baccarat.coup", "from ..web import metrics", "service.web.metrics"),
+        ("service.baccarat.coup", "import flask", "the package flask"),
+        ("service.web.schemas.rounds", "from ..views import rounds", "service.web.views.rounds"),
+        ("service.web.schemas.rounds", "from flask import request", "the package flask"),
+        ("service.cli.round", "from ..web.middleware import wrap", "service.web.middleware"),
+        ("service.web.views.rounds", "from ...app import create_app", "service.app"),
+    ],
+)
+def test_the_check_catches(module: str, source: str, verdict: str, tmp_path: Path) -> None:
+    path = tmp_path / "module.py"
+    path.write_text(source)
+    assert [wrong.partition(" (")[0] for wrong in violations(module, path)] == [verdict]
