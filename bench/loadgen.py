@@ -38,7 +38,7 @@ wrk.body = io.open("{body}"):read("*a")
 """
 
 
-def post_load(url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8) -> Load:
+def http_load(url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8) -> Load:
     """Hammer ``POST path`` with ``body`` (or ``GET path`` when ``body`` is
     None) for ``seconds``; bounded in time, loopback only."""
     assert url.startswith("http://127.0.0.1:"), "load only goes to loopback"

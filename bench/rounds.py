@@ -20,7 +20,7 @@ import time
 
 from tests.server import gunicorn
 
-from .loadgen import Load, post_load
+from .loadgen import Load, http_load
 
 ROUND = {
     "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],  # Player 3 draws 5S, Banker 3 draws 6H: six cards
@@ -90,8 +90,8 @@ def side_by_side(
     both; and the last load, carrying the tool and every run's errors."""
     served, baseline = [], []
     for _ in range(rounds):
-        baseline.append(post_load(*empty, seconds=seconds, connections=connections))
-        served.append(post_load(*service, seconds=seconds, connections=connections))
+        baseline.append(http_load(*empty, seconds=seconds, connections=connections))
+        served.append(http_load(*service, seconds=seconds, connections=connections))
     rate = statistics.median(load.requests_per_second for load in served)
     base_rate = statistics.median(load.requests_per_second for load in baseline)
     errors = sum(load.errors for load in served + baseline)
