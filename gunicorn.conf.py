@@ -14,6 +14,7 @@ import tempfile
 
 from service.config import from_environment, server_settings
 from service.web.logs import logging_config
+from service.web.server import take_turns
 
 settings = server_settings(os.environ)
 # The application's settings are read again by each worker; reading them
@@ -25,14 +26,17 @@ bind = settings.bind
 workers = settings.workers
 # gevent: a slow or idle connection holds one greenlet, not a worker, so
 # slow clients cannot starve the workers or the probes (docs/performance.md,
-# "Slow and hostile clients"; docs/adr/0001). The subclass answers gunicorn's
+# "Slow and hostile clients"; docs/adr/0007). The subclass answers gunicorn's
 # own errors as problems (docs/adr/0002).
 worker_class = "service.web.server.Worker"
+# After each answer the worker lets every other ready connection be served
+# before this one's next request: without it, a busy keep-alive connection is
+# served again and again while the others wait (docs/adr/0007).
+post_request = take_turns
 # Connections one worker holds at once, idle ones included.
 worker_connections = 1000
-# Seconds an idle keep-alive connection stays open between requests. At
-# saturation keep-alive serves connections unevenly (docs/performance.md,
-# "Load and faults"); callers keep connection pools, so it stays on.
+# Seconds an idle keep-alive connection stays open between requests.
+# Callers keep connection pools, so it stays on.
 keepalive = 5
 # A request is bounded well under a second by the request limits; a worker
 # silent for 30 s is stuck, and the master replaces it.
@@ -83,11 +87,12 @@ def on_starting(server):
 
 
 def when_ready(server):
-    """The master listens: serve the workers' summed metrics on their own port."""
-    from service.web.exposition import serve_metrics
+    """The master listens: serve the workers' summed metrics, and liveness, on its own port."""
+    from service.web.exposition import serve_operator_port
 
-    serve_metrics(settings.metrics_host, settings.metrics_port, metrics_dir)
-    server.log.info("metrics on http://%s:%d/metrics", settings.metrics_host, settings.metrics_port)
+    serve_operator_port(settings.metrics_host, settings.metrics_port, metrics_dir)
+    address = f"http://{settings.metrics_host}:{settings.metrics_port}"
+    server.log.info("metrics on %s/metrics, liveness on %s/livez", address, address)
 
 
 def child_exit(server, worker):

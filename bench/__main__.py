@@ -1,6 +1,6 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import hostile, live, load, odds, paths, rounds, shoes
+from . import fairness, hostile, live, load, odds, paths, rounds, shoes
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
@@ -8,6 +8,7 @@ SECTIONS = [
     ("Shoes", shoes.run),
     ("Live tables", live.run),
     ("Exact odds", odds.run),
+    ("Fair service under load: shipped and sync reference", fairness.run),
     ("Load and faults under gunicorn", load.run),
     ("Hostile and slow clients", hostile.run),
 ]

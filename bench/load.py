@@ -1,16 +1,15 @@
 """Serving under load, and a worker killed mid-load: ``python -m bench.load``.
 
-All traffic stays on loopback and every run is bounded in time.
+All traffic stays on loopback and every run is bounded in time. (The
+shipped worker against the sync reference, connection level by level, is
+:mod:`bench.fairness`; slow clients are in :mod:`bench.hostile`.)
 
-1. Worker class: the shipped gevent worker vs gunicorn's sync worker,
-   alternated in one run, 2 workers each, ``POST /v1/rounds`` with a key
-   (slow clients, which decide between them, are in :mod:`bench.hostile`).
-2. The shipped configuration (gunicorn.conf.py as is): throughput, p50 and
-   p99 latency, errors (target: none).
-3. The same load with one worker killed by SIGKILL part-way: the requests
+1. The shipped configuration (gunicorn.conf.py as is), ``POST /v1/rounds``
+   with a key: throughput, p50 and p99 latency, errors (target: none).
+2. The same load with one worker killed by SIGKILL part-way: the requests
    lost must be no more than the connections that worker held at the moment
    it died (each carries at most one request), and the master must replace it.
-4. Each worker's resident memory after the runs (target <= 100 MiB).
+3. Each worker's resident memory after the runs (target <= 100 MiB).
 
 wrk (Debian's ``wrk``) generates the load when installed; otherwise a Python
 generator does, and the output says so (its figures are lower: it competes
@@ -30,7 +29,6 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -191,17 +189,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def cpu_split(server: Server, run: Callable[[], Load]) -> tuple[Load, list[float]]:
-    """``run()``, and the share of the CPU time each worker used during it:
-    how evenly the workers shared the work."""
-    pids = sorted(worker_pids(server.process.pid))
-    before = [cpu_seconds(pid) for pid in pids]
-    result = run()
-    used = [cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)]
-    total = sum(used) or 1.0
-    return result, sorted((u / total for u in used), reverse=True)
-
-
 def rss_mib(pid: int) -> float:
     """Resident memory of ``pid`` in MiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -225,66 +212,6 @@ def settled(server: Server, workers: int = 2) -> Server:
         time.sleep(0.1)
     time.sleep(1.5)
     return server
-
-
-def after_a_restart(server: Server, seconds: float = 6) -> tuple[Load, list[float]]:
-    """Load for ``seconds``; a worker is killed a third of the way in; the CPU
-    split is measured over the last half, once its replacement is up. With
-    keep-alive the connections stay where they were re-made."""
-    split: list[float] = []
-
-    def kill_then_measure() -> None:
-        time.sleep(seconds / 3)
-        os.kill(min(worker_pids(server.process.pid)), signal.SIGKILL)
-        time.sleep(seconds / 2 - seconds / 3)
-        pids = sorted(worker_pids(server.process.pid))
-        before = [cpu_seconds(pid) for pid in pids]
-        time.sleep(seconds / 2 - 0.3)
-        used = [cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)]
-        split.extend(sorted((u / (sum(used) or 1.0) for u in used), reverse=True))
-
-    measure = threading.Thread(target=kill_then_measure)
-    measure.start()
-    result = load(server, seconds)
-    measure.join()
-    return result, split
-
-
-def worker_classes(rounds: int = 3, seconds: float = 3) -> list[str]:
-    """The shipped gevent worker vs sync, alternated in one run.
-
-    Each configuration's runs are listed with how the CPU time split between
-    its two workers (a CPU-bound service needs both busy), then the same
-    after a worker was killed and replaced in the middle of a run.
-    """
-    names = ["gevent (shipped)", "sync"]
-    runs: dict[str, list[tuple[Load, list[float]]]] = {name: [] for name in names}
-    with (
-        gunicorn(workers=2, env=SERVER_ENV, args=QUIET) as shipped_,
-        gunicorn(workers=2, env=SERVER_ENV, args=(*QUIET, "--worker-class", "sync")) as sync,
-    ):
-        settled(shipped_), settled(sync)
-        for _ in range(rounds):
-            runs[names[0]].append(cpu_split(shipped_, lambda: load(shipped_, seconds)))
-            runs[names[1]].append(cpu_split(sync, lambda: load(sync, seconds)))
-        restarted = {names[0]: after_a_restart(shipped_), names[1]: after_a_restart(sync)}
-    lines = [
-        f"worker class (2 workers, {CONNECTIONS} connections, {rounds} alternated runs of {seconds:g} s; "
-        "median run, then each run's rate and CPU split between the workers):"
-    ]
-    for name, results in runs.items():
-        median, _ = sorted(results, key=lambda result: result[0].rate)[len(results) // 2]
-        each = ", ".join(f"{result.rate:,.0f} ({shares(split)})" for result, split in results)
-        lines.append(f"  {name:<34} {describe(median)}")
-        lines.append(f"  {'':<34} runs: {each}")
-    lines.append("after one of the 2 workers is killed and replaced mid-run (CPU split over the last half):")
-    for name, (result, split) in restarted.items():
-        lines.append(f"  {name:<34} {describe(result)}; CPU split {shares(split)}")
-    return lines
-
-
-def shares(split: list[float]) -> str:
-    return "/".join(f"{share:.0%}" for share in split)
 
 
 def shipped(seconds: float = 8) -> tuple[list[str], list[float]]:
@@ -345,7 +272,6 @@ def run() -> list[str]:
             "load generator: wrk is NOT installed (apt-get install wrk); using the Python generator, "
             "whose figures are lower because it shares the CPUs with the server"
         ]
-    lines += worker_classes()
     lines += shipped()[0]
     return lines
 

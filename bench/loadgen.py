@@ -21,12 +21,15 @@ class Load:
     tool: str
     p50_ms: float | None = None
     p99_ms: float | None = None
+    #: The slowest answer of the run (wrk only).
+    max_ms: float | None = None
 
 
 _WRK_SCRIPT = """
 {request}
 done = function(summary, latency, requests)
-  io.write(string.format("P50 %f\\nP99 %f\\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+  io.write(string.format("P50 %f\\nP99 %f\\nMAX %f\\n", latency:percentile(50) / 1000,
+    latency:percentile(99) / 1000, latency.max / 1000))
 end
 """
 
@@ -38,16 +41,19 @@ wrk.body = io.open("{body}"):read("*a")
 """
 
 
-def http_load(url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8) -> Load:
+def http_load(
+    url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8, threads: int = 1
+) -> Load:
     """Hammer ``POST path`` with ``body`` (or ``GET path`` when ``body`` is
-    None) for ``seconds``; bounded in time, loopback only."""
+    None) for ``seconds`` over ``connections`` keep-alive connections (from
+    ``threads`` wrk threads); bounded in time, loopback only."""
     assert url.startswith("http://127.0.0.1:"), "load only goes to loopback"
     if shutil.which("wrk"):
-        return _wrk(url + path, body, seconds, connections)
+        return _wrk(url + path, body, seconds, connections, threads)
     return _python(url, path, body, seconds, connections)
 
 
-def _wrk(target: str, body: bytes | None, seconds: float, connections: int) -> Load:
+def _wrk(target: str, body: bytes | None, seconds: float, connections: int, threads: int) -> Load:
     with tempfile.TemporaryDirectory() as tmp:
         body_file = Path(tmp, "body.json")
         request = ""
@@ -57,7 +63,10 @@ def _wrk(target: str, body: bytes | None, seconds: float, connections: int) -> L
         script = Path(tmp, "load.lua")
         script.write_text(_WRK_SCRIPT.format(request=request))
         out = subprocess.run(
-            ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "-s", str(script), target],
+            [
+                *("wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds:g}s", "--timeout", "5s"),
+                *("-s", str(script), target),
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -69,7 +78,8 @@ def _wrk(target: str, body: bytes | None, seconds: float, connections: int) -> L
     errors += int(non2xx.group(1)) if non2xx else 0
     p50 = float(re.search(r"P50 ([\d.]+)", out).group(1))  # type: ignore[union-attr]
     p99 = float(re.search(r"P99 ([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    return Load(rate, errors, "wrk", p50, p99)
+    longest = float(re.search(r"MAX ([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    return Load(rate, errors, "wrk", p50, p99, longest)
 
 
 def _python(url: str, path: str, body: bytes | None, seconds: float, connections: int) -> Load:

@@ -1,5 +1,5 @@
 """Outside tools some tests need (Chromium, Node.js and the npm packages of
-package.json, curl): find them, or skip clearly.
+package.json, curl, wrk): find them, or skip clearly.
 
 A missing tool skips its tests with the reason and the way to install it, so
 ``make test`` passes on a machine without them and ``pytest -ra`` lists what
@@ -81,3 +81,9 @@ def npm_package(package: str, script: str) -> tuple[str, Path]:
 def curl() -> str:
     """curl, to run the README's examples exactly as written."""
     return executable("curl", "apt-get install curl", "/usr/bin/curl")
+
+
+def wrk() -> str:
+    """wrk, the load generator of the fair-service test (a Python generator's
+    own tail would hide the server's)."""
+    return executable("wrk", "apt-get install wrk", "/usr/bin/wrk")

@@ -1,4 +1,4 @@
-"""The gunicorn worker: gevent, answering gunicorn's own errors as problems.
+"""The gunicorn worker: gevent, taking turns, answering gunicorn's own errors as problems.
 
 Why gevent: a sync worker serves one connection at a time, so two idle or
 trickling clients stall a two-worker pod until gunicorn's timeout, and
@@ -6,6 +6,16 @@ health probes queue behind them (docs/performance.md, "Slow and hostile clients"
 gunicorn's gevent worker reads requests and writes answers cooperatively,
 so a slow connection holds only its own greenlet; the app's CPU work stays
 bounded per request by the request limits.
+
+Why turns: gunicorn's keep-alive loop reads a connection's next request as
+soon as it has answered the last, and gevent switches greenlets only when a
+socket would block. A client that sends its next request before the worker
+has finished logging the last one always finds it waiting, so its greenlet
+is served again and again while the other connections' requests wait, for
+hundreds of milliseconds. :func:`take_turns`, gunicorn's ``post_request``
+hook, waits after each answer until the event loop has run everything else
+that is ready, so every connection is served in turn
+(docs/adr/0007-fair-turns-and-liveness-from-the-master.md).
 
 Why a subclass: a request that gunicorn refuses before the app runs (a
 header line too long, more than 100 headers, a bad chunk, Content-Length
@@ -20,6 +30,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import gevent
 from gunicorn.http.errors import (
     ExpectationFailed,
     ForbiddenProxyRequest,
@@ -83,3 +94,18 @@ class Worker(GeventWorker):
             client.sendall(problem_bytes(status, title, detail[:MAX_TEXT], accept_or_generate(received)))
         except OSError:
             log.debug("Failed to send error message.")
+
+
+def take_turns(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """gunicorn's ``post_request`` hook: once an answer is written, let every
+    other connection whose request is ready be served before this one reads
+    its next request.
+
+    ``gevent.idle()`` returns when the event loop has nothing else of the same
+    priority pending: the loop first polls the sockets and runs each greenlet
+    they woke. (``gevent.sleep(0)`` is not enough: it runs only the greenlets
+    already scheduled, before the loop polls again.) Under any other worker
+    class (the sync reference of the benchmarks) there is nothing to wait for.
+    """
+    if isinstance(worker, GeventWorker):
+        gevent.idle()
