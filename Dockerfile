@@ -41,12 +41,13 @@ WORKDIR /app
 COPY gunicorn.conf.py ./
 
 USER 10001:10001
-# 8000: the API; 9100: Prometheus metrics, served by gunicorn's master.
+# 8000: the API; 9100: Prometheus metrics and liveness, served by gunicorn's master.
 EXPOSE 8000 9100
 
-# No curl in a slim image: the probe is Python's own HTTP client.
+# No curl in a slim image: the probe is Python's own HTTP client. It asks the
+# master, as the kubelet's liveness probe does: a busy worker is not unhealthy.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request as u; u.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('PORT', '8000'), timeout=2)"]
+    CMD ["python", "-c", "import os, urllib.request as u; u.urlopen('http://127.0.0.1:%s/livez' % os.environ.get('METRICS_PORT', '9100'), timeout=2)"]
 
 # Exec form: gunicorn is PID 1 and receives SIGTERM itself (graceful shutdown).
 ENTRYPOINT ["gunicorn", "--config", "/app/gunicorn.conf.py"]

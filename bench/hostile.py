@@ -13,7 +13,9 @@ its own pid.
 2. Hostile bodies of about 4 MiB, one at a time on the shipped server: the
    answer, the worker CPU time and the worker's peak memory for each.
 3. The largest valid request, a settlement of 30,000 bets, four at once:
-   how long each takes, /livez meanwhile, the workers' peak memory.
+   how long each takes, the probes meanwhile (liveness as the kubelet asks
+   it, from gunicorn's master; readiness and /livez from the workers), the
+   workers' peak memory.
 4. Memory kept: each worker's resident memory after 150 invalid ~4 MiB bodies.
 """
 
@@ -188,12 +190,17 @@ def largest_at_once(server: Server) -> list[str]:
         list(pool.map(lambda _: call(server.port, "POST", "/v1/settlements", small), range(2 * AT_ONCE)))
     resident = [memory_mib(pid, "VmRSS") for pid in sorted(pids)]
     reset_peaks(pids)
+    probed = {
+        "GET /livez on the master's port (the kubelet's liveness probe)": (server.metrics_port, "/livez"),
+        "GET /readyz on the API's port (the readiness probe)": (server.port, "/readyz"),
+        "GET /livez on the API's port": (server.port, "/livez"),
+    }
     answers, probes = at_once_while_probing(
         [
             functools.partial(attempt, server.port, "POST", "/v1/settlements", body, WORKER_TIMEOUT)
             for _ in range(AT_ONCE)
         ],
-        functools.partial(attempt, server.port, "GET", "/livez"),
+        lambda: [attempt(port, "GET", path) for port, path in probed.values()],
         LIVEZ_PAUSE,
     )
     alive = pids & worker_pids(server.process.pid)
@@ -207,7 +214,8 @@ def largest_at_once(server: Server) -> list[str]:
         f"largest valid request, {AT_ONCE} at once: POST /v1/settlements, 10,000 slips x 3 bets "
         f"(30,000 bets, the per-request maximum; {len(body) / 1e6:.1f} MB each)",
         f"  answers: {each}",
-        f"  meanwhile {tally(f'GET /livez every {LIVEZ_PAUSE:g} s:', probes)}",
+        f"  meanwhile, every {LIVEZ_PAUSE:g} s:",
+        *(f"    {tally(name + ':', [sent[n] for sent in probes])}" for n, name in enumerate(probed)),
         f"  worker peak memory (VmHWM, reset before): {' + '.join(f'{p:.0f}' for p in peaks)} = "
         f"{sum(peaks):.0f} MiB (resident before: {' + '.join(f'{r:.0f}' for r in resident)} MiB){died}",
     ]

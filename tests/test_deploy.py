@@ -228,13 +228,20 @@ def test_rolling_update_never_goes_below_capacity():
 
 
 @pytest.mark.parametrize(
-    ("probe", "path"),
-    [("startupProbe", "/livez"), ("livenessProbe", "/livez"), ("readinessProbe", "/readyz")],
+    ("probe", "path", "port"),
+    [
+        # A worker answers: the app is loaded and takes traffic.
+        ("startupProbe", "/readyz", "http"),
+        ("readinessProbe", "/readyz", "http"),
+        # The master answers: a busy worker never fails it (docs/performance.md, "Probes").
+        ("livenessProbe", "/livez", "metrics"),
+    ],
 )
-def test_probes(probe, path):
+def test_probes(probe, path, port):
     check = CONTAINER[probe]["httpGet"]
     assert check["path"] == path
-    assert check["port"] in {port["name"] for port in CONTAINER["ports"]}
+    assert check["port"] == port
+    assert port in {port["name"] for port in CONTAINER["ports"]}
 
 
 def test_resources_have_requests_and_a_memory_limit():

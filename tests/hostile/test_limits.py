@@ -3,9 +3,14 @@
 At the limit: the largest valid request of each kind (a settlement of
 30,000 bets, a shoe with 50 bets on every round, 1,000 road results, odds
 with 410 cards removed, a round from 416 cards with 50 bets), four at once,
-is answered 200 with no worker timed out, while /livez probes sent during
-them answer within a second, and the workers' peaks add up to at most the
-pod's 512 MiB. One over each limit is a 422 naming the field.
+is answered 200 with no worker timed out, and the workers' peaks add up to
+at most the pod's 512 MiB. Meanwhile the probes are answered as the kubelet
+sends them: liveness by gunicorn's master, which waits behind no work (its
+slowest answer takes less than half the time of the longest of the heavy
+requests, measured in the same run), and readiness by the workers, which
+serve it in its turn (never later than all the requests in flight took
+together). No absolute time is asserted: a loaded machine slows the requests
+and the probes alike. One over each limit is a 422 naming the field.
 """
 
 from __future__ import annotations
@@ -37,8 +42,8 @@ AT_ONCE = 4
 POD_MIB = 512
 #: gunicorn's worker timeout: an answer later than this was cut off by it.
 WORKER_TIMEOUT = 30.0
-PROBE_SECONDS = 1.0
-PROBE_TIMEOUT = 2.0
+#: Only so that a hung server ends the test; no answer is expected to come near it.
+PROBE_TIMEOUT = 10.0
 PROBE_PAUSE = 0.2
 
 RANKS = "A23456789TJQK"
@@ -116,16 +121,22 @@ KINDS = [
     "odds-410-removed",
     "round-416-cards-50-bets",
 ]
+#: The kinds whose largest request takes a few hundred ms: a probe stuck behind one would show.
+HEAVY = {"settlement-30000-bets", "shoe-50-bets-every-round"}
 
 
-def probe_livez(port: int) -> str | None:
+def probe(port: int, path: str) -> Answer | str:
+    """The probe's 200 answer, or what went wrong."""
     try:
-        answer = call(port, "GET", "/livez", timeout=PROBE_TIMEOUT)
+        answer = call(port, "GET", path, timeout=PROBE_TIMEOUT)
     except (OSError, AnswerError) as error:
         return repr(error)
-    if answer.status != 200 or answer.elapsed > PROBE_SECONDS:
-        return f"{answer.status} after {answer.elapsed:.2f} s"
-    return None
+    return answer if answer.status == 200 else f"{path}: {answer}"
+
+
+def probes(server: Server) -> tuple[Answer | str, Answer | str]:
+    """Liveness as the kubelet asks it (the master's port) and readiness (the API's)."""
+    return probe(server.metrics_port, "/livez"), probe(server.port, "/readyz")
 
 
 def post(port: int, path: str, body: bytes) -> Answer | str:
@@ -136,13 +147,15 @@ def post(port: int, path: str, body: bytes) -> Answer | str:
         return repr(error)
 
 
-def all_at_once(server: Server, requests: list[tuple[str, bytes]]) -> None:
-    """Send ``requests`` together, probing /livez until they are all answered."""
+def all_at_once(server: Server, requests: list[tuple[str, bytes]], *, heavy: bool) -> None:
+    """Send ``requests`` together, probing until they are all answered.
+    ``heavy``: they take long enough that a probe waiting behind one would
+    show it (the largest settlement and shoe take a few hundred ms each)."""
     pids = workers(server)
     reset_peaks(pids)
-    answers, probes = at_once_while_probing(
+    answers, sent = at_once_while_probing(
         [functools.partial(post, server.port, path, body) for path, body in requests],
-        functools.partial(probe_livez, server.port),
+        functools.partial(probes, server),
         PROBE_PAUSE,
     )
     alive = pids & worker_pids(server.process.pid)
@@ -152,19 +165,29 @@ def all_at_once(server: Server, requests: list[tuple[str, bytes]]) -> None:
         assert isinstance(answer, Answer), f"no answer: {answer}; {figures}"
         assert answer.status == 200, f"{answer}; {figures}"
     assert alive == pids, f"worker {pids - alive} was killed (timeout?); {figures}"
-    late = [failure for failure in probes if failure is not None]
-    assert not late, f"{len(late)} of {len(probes)} /livez probes late or failed: {late[:3]}; {figures}"
     assert sum(peaks.values()) <= POD_MIB, figures
+    failed = [result for pair in sent for result in pair if not isinstance(result, Answer)]
+    assert not failed, f"{len(failed)} probes failed: {failed[:3]}"
+    liveness = max(live.elapsed for live, _ in sent)  # type: ignore[union-attr]
+    readiness = max(ready.elapsed for _, ready in sent)  # type: ignore[union-attr]
+    times = [answer.elapsed for answer in answers]  # type: ignore[union-attr]
+    timing = (
+        f"slowest liveness {liveness * 1000:.1f} ms, slowest readiness {readiness * 1000:.1f} ms, "
+        f"requests {', '.join(f'{t * 1000:.0f}' for t in times)} ms"
+    )
+    if heavy:
+        assert liveness < max(times) / 2, f"liveness waited behind the work: {timing}"
+    assert readiness <= sum(times), f"readiness waited for more than the work in flight: {timing}"
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_largest_request_four_at_once(server: Server, kind: str) -> None:
     request = largest(kind, server.port)
-    all_at_once(server, [request] * AT_ONCE)
+    all_at_once(server, [request] * AT_ONCE, heavy=kind in HEAVY)
 
 
 def test_the_largest_requests_of_four_kinds_at_once(server: Server) -> None:
-    all_at_once(server, [largest(kind, server.port) for kind in KINDS[:AT_ONCE]])
+    all_at_once(server, [largest(kind, server.port) for kind in KINDS[:AT_ONCE]], heavy=True)
 
 
 BET = {"type": "player", "amount": "1"}

