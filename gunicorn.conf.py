@@ -1,6 +1,6 @@
 """gunicorn settings for a CPU-bound JSON API that faces slow and hostile clients.
 
-The environment variables are read in service/config.py (listed in the
+The environment variables are read in service/server/config.py (listed in the
 README's "Configuration"); this file only turns them into gunicorn settings.
 Nothing here creates per-process state before fork: the app, and with it
 every RNG and metric, is built in each worker (``preload_app = False``).
@@ -12,9 +12,9 @@ import os
 import shutil
 import tempfile
 
-from service.config import from_environment, server_settings
-from service.web.logs import logging_config
-from service.web.server import take_turns
+from service.server.config import from_environment, server_settings
+from service.server.logs import logging_config
+from service.server.worker import take_turns
 
 settings = server_settings(os.environ)
 # The application's settings are read again by each worker; reading them
@@ -28,7 +28,7 @@ workers = settings.workers
 # slow clients cannot starve the workers or the probes (docs/performance.md,
 # "Slow and hostile clients"; docs/adr/0007). The subclass answers gunicorn's
 # own errors as problems (docs/adr/0002).
-worker_class = "service.web.server.Worker"
+worker_class = "service.server.worker.Worker"
 # After each answer the worker lets every other ready connection be served
 # before this one's next request: without it, a busy keep-alive connection is
 # served again and again while the others wait (docs/adr/0007).
@@ -57,9 +57,9 @@ control_socket_disable = True
 # (their counts must survive it), so recycling workers would grow the metrics
 # directory and slow each scrape. Memory stays flat (docs/performance.md).
 max_requests = 0
-# Logs: JSON lines on stdout, request id on each (service/web/logs.py).
+# Logs: JSON lines on stdout, request id on each (service/server/logs.py).
 loglevel = settings.log_level
-logger_class = "service.web.logs.AccessLogger"
+logger_class = "service.server.logs.AccessLogger"
 logconfig_dict = logging_config(settings.log_level)
 accesslog = "-"
 errorlog = "-"
@@ -88,7 +88,7 @@ def on_starting(server):
 
 def when_ready(server):
     """The master listens: serve the workers' summed metrics, and liveness, on its own port."""
-    from service.web.exposition import serve_operator_port
+    from service.server.exposition import serve_operator_port
 
     serve_operator_port(settings.metrics_host, settings.metrics_port, metrics_dir)
     address = f"http://{settings.metrics_host}:{settings.metrics_port}"
@@ -97,7 +97,7 @@ def when_ready(server):
 
 def child_exit(server, worker):
     """A worker died (or was replaced): its counters stay counted."""
-    from service.web.exposition import worker_gone
+    from service.server.exposition import worker_gone
 
     worker_gone(worker.pid, metrics_dir)
 

@@ -19,9 +19,9 @@ from marshmallow import Schema
 
 from service.app import create_app
 from service.baccarat.requests import play_round, settle_table
-from service.web.answers import Answers
-from service.web.jsonio import loads
-from service.web.schemas.rounds import (
+from service.contract.answers import Answers
+from service.contract.jsonio import loads
+from service.contract.schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
     SettlementRequestSchema,

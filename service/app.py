@@ -19,16 +19,17 @@ from flask_smorest.pagination import PaginationMetadataSchema
 from werkzeug.exceptions import HTTPException
 
 from . import __version__
+from .api import access, docs
+from .api.errors import ProblemApi, ProblemMediaType, rules_problem
+from .api.views import health, odds, reference, roads, rounds, shoes
 from .baccarat.errors import BaccaratError
-from .config import DEFAULTS, from_environment
-from .web import access, docs, document, jsonio
-from .web.answers import Answers
-from .web.errors import ProblemApi, ProblemMediaType, rules_problem
-from .web.metrics import UNMATCHED, Metrics
-from .web.middleware import wrap
-from .web.schemas.live import LIVE_FORMS
-from .web.schemas.roads import RESULT_FORMS
-from .web.views import health, odds, reference, roads, rounds, shoes
+from .contract import document, jsonio
+from .contract.answers import Answers
+from .contract.schemas.live import LIVE_FORMS
+from .contract.schemas.roads import RESULT_FORMS
+from .server.config import DEFAULTS, from_environment
+from .server.metrics import UNMATCHED, Metrics
+from .server.middleware import wrap
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -60,7 +61,7 @@ def schema_name(schema: Any) -> str | None:
 
 
 class OrjsonProvider(JSONProvider):
-    """Flask's JSON, read and written as :mod:`service.web.jsonio` does."""
+    """Flask's JSON, read and written as :mod:`service.contract.jsonio` does."""
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         return jsonio.dumps(obj).decode()

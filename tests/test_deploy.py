@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service import config
+from service.server import config
 from tests.server import free_port
 
 ROOT = Path(__file__).parents[1]
@@ -360,8 +360,8 @@ def test_gunicorn_settings_that_matter():
     assert settings["preload_app"] is False
     assert settings["worker_tmp_dir"] == "/dev/shm"
     assert settings["control_socket_disable"] is True
-    assert settings["worker_class"] == "service.web.server.Worker"  # gevent, problem+json errors
-    assert settings["logger_class"] == "service.web.logs.AccessLogger"
+    assert settings["worker_class"] == "service.server.worker.Worker"  # gevent, problem+json errors
+    assert settings["logger_class"] == "service.server.logs.AccessLogger"
     assert callable(settings["on_starting"])
     assert callable(settings["child_exit"])
     assert callable(settings["when_ready"])  # the metrics port

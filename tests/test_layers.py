@@ -32,39 +32,25 @@ class Layer:
 
 
 LAYERS = (
-    Layer("the rules engine", 0, ("service.baccarat", "service.config"), frozenset({"numpy"})),
+    Layer("the rules engine", 0, ("service.baccarat",), frozenset({"numpy"})),
+    Layer("the contract", 1, ("service.contract",), frozenset({"orjson", "marshmallow", "apispec"})),
+    Layer("the command line", 2, ("service.cli",)),
     Layer(
-        "JSON and problem documents", 1, ("service.web.jsonio", "service.web.problems"), frozenset({"orjson"})
-    ),
-    Layer(
-        "the contract: schemas and answers",
+        "the server",
         2,
-        ("service.web.schemas", "service.web.answers", "service.web.document"),
-        frozenset({"marshmallow", "apispec"}),
-    ),
-    Layer("the command line", 3, ("service.cli",)),
-    Layer(
-        "WSGI layers, metrics and the server",
-        3,
-        (
-            "service.web.middleware",
-            "service.web.metrics",
-            "service.web.exposition",
-            "service.web.logs",
-            "service.web.server",
-        ),
+        ("service.server",),
         frozenset({"prometheus_client", "gunicorn", "gevent", "pythonjsonlogger"}),
     ),
     Layer(
-        "the Flask views and their errors and access",
-        4,
-        ("service.web.views", "service.web.errors", "service.web.access", "service.web.docs"),
+        "the HTTP app",
+        3,
+        ("service.api",),
         frozenset({"flask", "flask_smorest", "webargs", "werkzeug", "swagger_ui_bundle"}),
     ),
-    Layer("the app factory", 5, ("service.app", "service.openapi")),
+    Layer("the app factory", 4, ("service.app", "service.openapi")),
 )
 #: Packages whose ``__init__`` holds at most the version: every layer may import them.
-EMPTY_PACKAGES = frozenset({"service", "service.web", "service.web.schemas"})
+EMPTY_PACKAGES = frozenset({"service"})
 
 
 def layer_of(module: str) -> Layer:
@@ -113,7 +99,7 @@ def imports(module: str, path: Path) -> set[str]:
                 base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
-            for alias in node.names:  # ``from . import metrics`` imports the module service.web.metrics
+            for alias in node.names:  # ``from . import metrics`` imports the module service.server.metrics
                 submodule = f"{base}.{alias.name}"
                 found.add(submodule if submodule in MODULES else base)
     return {name if name.startswith("service") else name.partition(".")[0] for name in found}
@@ -145,6 +131,19 @@ def test_a_module_imports_only_its_own_layer_and_those_below(module: str) -> Non
     assert not wrong, f"{module} ({layer_of(module).name}) imports {', '.join(wrong)}"
 
 
+def test_each_layer_is_one_folder_and_each_folder_one_layer() -> None:
+    """The folders are the layers: below the app factory (the package's own
+    modules, which put the pieces together), each layer is exactly one
+    subpackage of ``service``, and each subpackage is a layer."""
+    folders = {path.name for path in (ROOT / "service").iterdir() if (path / "__init__.py").is_file()}
+    for layer in LAYERS[:-1]:
+        assert len(layer.modules) == 1, layer.name
+        assert layer.modules[0].count(".") == 1, layer.name
+    assert {layer.modules[0].partition(".")[2] for layer in LAYERS[:-1]} == folders
+    top_level = {name for name in MODULES if name.count(".") == 1 and name.partition(".")[2] not in folders}
+    assert top_level == set(LAYERS[-1].modules)
+
+
 def test_every_layer_holds_a_module() -> None:
     used = {layer_of(module).name for module in MODULES if module not in EMPTY_PACKAGES}
     assert used == {layer.name for layer in LAYERS}
@@ -172,12 +171,13 @@ def test_the_command_line_loads_no_web_framework() -> None:
 @pytest.mark.parametrize(
     ("module", "source", "verdict"),
     [
-        ("service.baccarat.coup", "from ..web import metrics", "service.web.metrics"),
+        ("service.baccarat.coup", "from ..server import metrics", "service.server.metrics"),
         ("service.baccarat.coup", "import flask", "the package flask"),
-        ("service.web.schemas.rounds", "from ..views import rounds", "service.web.views.rounds"),
-        ("service.web.schemas.rounds", "from flask import request", "the package flask"),
-        ("service.cli.round", "from ..web.middleware import wrap", "service.web.middleware"),
-        ("service.web.views.rounds", "from ...app import create_app", "service.app"),
+        ("service.contract.schemas.rounds", "from ...api.views import rounds", "service.api.views.rounds"),
+        ("service.contract.schemas.rounds", "from flask import request", "the package flask"),
+        ("service.cli.round", "from ..server.middleware import wrap", "service.server.middleware"),
+        ("service.server.metrics", "from ..api import access", "service.api.access"),
+        ("service.api.views.rounds", "from ...app import create_app", "service.app"),
     ],
 )
 def test_the_check_catches(module: str, source: str, verdict: str, tmp_path: Path) -> None:

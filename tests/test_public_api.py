@@ -578,7 +578,7 @@ ACCEPTED = [
         "    def __eq__(self, other):\n        return self._digests == other._digests"
     ),
     "from .metrics import registry\nregistry._names",
-    "from service.web import metrics\nmetrics._flush()",
+    "from service.server import metrics\nmetrics._flush()",
     "import flask\nname = flask.Flask.__name__",
     "def describe(obj):\n    return obj.__name__, obj.__doc__",
     # Setting a documented attribute of a library instance is its public API.

@@ -17,9 +17,9 @@ from typing import Any, NoReturn
 from marshmallow import Schema, ValidationError
 
 from ..baccarat.errors import BaccaratError
-from ..web.jsonio import InvalidJSON, loads
-from ..web.problems import TYPE_PREFIX, invalid_request, problem_document
-from ..web.problems import domain_problem as domain_problem
+from ..contract.jsonio import InvalidJSON, loads
+from ..contract.problems import TYPE_PREFIX, invalid_request, problem_document
+from ..contract.problems import domain_problem as domain_problem
 
 #: Exit codes. 2 is argparse's own for a command line it cannot read.
 OK = 0

@@ -14,7 +14,7 @@ from typing import Any
 from ..baccarat.odds import Odds, decimal_text
 from ..baccarat.requests import odds_of
 from ..baccarat.tables import DEFAULT_TABLE, TABLES
-from ..web.schemas.odds import OddsRequestSchema, OddsResponseSchema
+from ..contract.schemas.odds import OddsRequestSchema, OddsResponseSchema
 from .documents import OK, load, write_json
 from .round import cards
 

@@ -16,8 +16,8 @@ from typing import Any
 from ..baccarat.play import PlayedRound
 from ..baccarat.requests import play_live_round, play_round
 from ..baccarat.tables import DEFAULT_TABLE, TABLES
-from ..web.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema
-from ..web.schemas.rounds import RoundRequestSchema, RoundResponseSchema
+from ..contract.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema
+from ..contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
 from .documents import OK, load, parse_json_option, read_json, refuse, write_json
 
 DESCRIPTION = """\

@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from ..baccarat.requests import settle_table
-from ..web.schemas.rounds import SettlementRequestSchema, SettlementResponseSchema
+from ..contract.schemas.rounds import SettlementRequestSchema, SettlementResponseSchema
 from .documents import OK, load, read_json, write_json
 
 DESCRIPTION = """\

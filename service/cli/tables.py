@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from ..baccarat.payouts import table_presets
-from ..web.schemas.reference import TablesResponseSchema
+from ..contract.schemas.reference import TablesResponseSchema
 from .documents import OK, write_json
 
 DESCRIPTION = """\

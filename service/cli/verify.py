@@ -25,15 +25,15 @@ from typing import Any
 
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
 from ..baccarat.tables import BetType, Rules
-from ..web.problems import pointer
-from ..web.schemas.rounds import (
+from ..contract.problems import pointer
+from ..contract.schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
     SettlementRequestSchema,
     SettlementResponseSchema,
 )
-from ..web.schemas.rules import RulesOverrideSchema
-from ..web.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
+from ..contract.schemas.rules import RulesOverrideSchema
+from ..contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 
 DESCRIPTION = """\

@@ -8,10 +8,10 @@ import re
 import pytest
 import yaml
 
-from service import config
+from service.api import access
+from service.api.access import ApiKeys, bearer_token
 from service.app import create_app
-from service.web import access
-from service.web.access import ApiKeys, bearer_token
+from service.server import config
 
 KEYS = ("key-one", "key-two")
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
@@ -74,7 +74,7 @@ def test_an_unknown_path_without_a_key_is_401_not_404(keyed):
 
 
 def test_a_refused_key_is_logged_but_never_echoed(keyed, caplog):
-    caplog.set_level(logging.WARNING, logger="service.web.access")
+    caplog.set_level(logging.WARNING, logger="service.api.access")
     response = keyed.post("/v1/rounds", json=ROUND, headers={"Authorization": "Bearer sekrit-XYZ"})
     assert response.status_code == 401
     assert "sekrit-XYZ" not in response.get_data(as_text=True)
@@ -123,14 +123,14 @@ def test_every_public_endpoint_exists():
 
 
 def test_with_no_keys_the_api_is_open_and_says_so(caplog):
-    caplog.set_level(logging.WARNING, logger="service.web.access")
+    caplog.set_level(logging.WARNING, logger="service.api.access")
     client = create_app({"API_KEYS": ()}).test_client()
     assert "the API is open" in caplog.text
     assert client.post("/v1/rounds", json=ROUND).status_code == 200
 
 
 def test_with_keys_nothing_is_said_about_open_mode(caplog):
-    caplog.set_level(logging.WARNING, logger="service.web.access")
+    caplog.set_level(logging.WARNING, logger="service.api.access")
     create_app({"API_KEYS": KEYS})
     assert "open" not in caplog.text
 

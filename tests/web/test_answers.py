@@ -12,9 +12,9 @@ from service.baccarat.payouts import table_presets
 from service.baccarat.play import play_and_settle, play_and_settle_slips
 from service.baccarat.tableau import tableau
 from service.baccarat.tables import TABLES, resolve_rules
-from service.web.answers import Answers
-from service.web.schemas.reference import TableauSchema, TablesResponseSchema
-from service.web.schemas.rounds import RoundResponseSchema, SettlementResponseSchema
+from service.contract.answers import Answers
+from service.contract.schemas.reference import TableauSchema, TablesResponseSchema
+from service.contract.schemas.rounds import RoundResponseSchema, SettlementResponseSchema
 from tests import strategies
 
 ANSWERS = Answers()

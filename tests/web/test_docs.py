@@ -9,8 +9,8 @@ import re
 
 import pytest
 
+from service.api import docs
 from service.app import create_app
-from service.web import docs
 
 URL_ATTRIBUTES = re.compile(r"""(?:src|href|url)\s*[:=]\s*["']([^"']+)["']""")
 

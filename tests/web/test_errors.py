@@ -5,9 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from service.web.jsonio import loads
-from service.web.middleware import BodyLimit
-from service.web.problems import MAX_TEXT
+from service.contract.jsonio import loads
+from service.contract.problems import MAX_TEXT
+from service.server.middleware import BodyLimit
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
 PROBLEM_KEYS = {"type", "title", "status", "detail", "instance"}
@@ -251,7 +251,7 @@ def test_a_long_path_is_quoted_cut(client):
 
 
 def test_an_unexpected_error_is_a_problem_without_a_trace(app, monkeypatch):
-    from service.web.views import rounds
+    from service.api.views import rounds
 
     def explode(*args, **kwargs):
         raise RuntimeError("secret internals")

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from werkzeug.test import Client
 
-from service.web.exposition import operator_app
+from service.server.exposition import operator_app
 from tests.server import gunicorn, worker_pids
 
 from ..hostile.helpers import call

@@ -18,8 +18,8 @@ from service.app import create_app
 from service.baccarat.coup import deal
 from service.baccarat.play import RoundSoFar, play_live
 from service.baccarat.tables import resolve_rules
-from service.web.answers import Answers
-from service.web.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema, plain_live_round
+from service.contract.answers import Answers
+from service.contract.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema, plain_live_round
 from tests import strategies
 
 from .test_request_schemas import bet, card, junk, loaded

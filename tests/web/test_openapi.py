@@ -13,9 +13,9 @@ import yaml
 from marshmallow import missing
 from openapi_spec_validator import validate
 
+from service.contract.schemas.base import RequestSchema
+from service.contract.schemas.values import VALUE_SETS
 from service.openapi import generate
-from service.web.schemas.base import RequestSchema
-from service.web.schemas.values import VALUE_SETS
 
 COMMITTED = Path(__file__).parents[2] / "openapi.yaml"
 METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
@@ -37,7 +37,7 @@ OPERATION_IDS = {
     ("get", "/readyz"): "getReadyz",
     ("get", "/openapi.yaml"): "getOpenapiYaml",
 }
-#: Operations answered without a key (service/web/access.py).
+#: Operations answered without a key (service/api/access.py).
 PUBLIC = frozenset({("get", "/livez"), ("get", "/readyz"), ("get", "/openapi.yaml")})
 
 

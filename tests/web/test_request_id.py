@@ -9,9 +9,9 @@ import logging
 import pytest
 
 from service.app import create_app
-from service.web.logs import RequestIdFilter, json_formatter
-from service.web.middleware import VALID_ID as VALID
-from service.web.middleware import accept_or_generate, current_request_id
+from service.server.logs import RequestIdFilter, json_formatter
+from service.server.middleware import VALID_ID as VALID
+from service.server.middleware import accept_or_generate, current_request_id
 from tests.server import gunicorn
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
@@ -103,7 +103,7 @@ def json_log():
 def test_log_lines_written_during_a_request_carry_its_id(json_log):
     client = create_app({"API_KEYS": ("right-key-0123456789",)}).test_client()
     client.post("/v1/rounds", json=ROUND, headers={"X-Request-ID": "req-42", "Authorization": "Bearer wrong"})
-    lines = [line for line in json_log() if line["logger"] == "service.web.access"]
+    lines = [line for line in json_log() if line["logger"] == "service.api.access"]
     assert lines, "the refused key should have been logged"
     assert {line["request_id"] for line in lines} == {"req-42"}
     assert all({"time", "level", "message", "process"} <= line.keys() for line in lines)
@@ -142,7 +142,7 @@ def test_under_gunicorn_every_line_is_json_and_request_lines_carry_the_id(tmp_pa
     assert access["srv-refused"]["status"] == 401
     assert access[generated]["status"] == 200
     refused = [
-        line for line in lines if line["logger"] == "service.web.access" and line["level"] == "WARNING"
+        line for line in lines if line["logger"] == "service.api.access" and line["level"] == "WARNING"
     ]
     assert [line["request_id"] for line in refused if "unknown API key" in line["message"]] == ["srv-refused"]
     assert "wrong-key" not in log.read_text()

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
-from service.web.jsonio import Exponent
-from service.web.schemas.fields import MAX_INVALID_ITEMS
-from service.web.schemas.roads import RoadsRequestSchema
-from service.web.schemas.rounds import (
+from service.contract.jsonio import Exponent
+from service.contract.schemas.fields import MAX_INVALID_ITEMS
+from service.contract.schemas.roads import RoadsRequestSchema
+from service.contract.schemas.rounds import (
     BetSchema,
     RoundRequestSchema,
     SettlementRequestSchema,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.web.schemas.roads import MAX_RESULTS
+from service.contract.schemas.roads import MAX_RESULTS
 from tests.web.test_errors import assert_problem
 
 # The README's example: Big Road B B | P | B B B | P P | B with ties at the start and between.

@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.web.views.rounds import ROUND_EXAMPLES
+from service.api.views.rounds import ROUND_EXAMPLES
 
 DESIGN_REQUEST = {
     "cards": ["9S", "KH", "2D", "7C", "5H"],

@@ -3,8 +3,8 @@ side bets on each variant (the README's examples), and the 422s."""
 
 import pytest
 
+from service.api.views.rounds import ROUND_EXAMPLES
 from service.baccarat.tables import TABLES
-from service.web.views.rounds import ROUND_EXAMPLES
 
 # The README's examples, also the OpenAPI examples of POST /v1/rounds: a
 # slip with side bets on each variant.

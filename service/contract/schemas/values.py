@@ -5,7 +5,7 @@ The same set of values appears in many requests and answers: an outcome in
 a round, a road cell and a road request; a bet type in a bet, a settled bet
 and an offered bet. A field made by :func:`value_of` names its set, and the
 document refers to the set's component wherever it appears
-(:mod:`service.web.document`), so that a generated client has one type per
+(:mod:`service.contract.document`), so that a generated client has one type per
 set, ``Outcome``, that stands for the value anywhere, instead of one
 look-alike type per field.
 """

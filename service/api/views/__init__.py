@@ -23,15 +23,15 @@ from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from ..jsonio import InvalidJSON, loads
+from ...contract.jsonio import InvalidJSON, loads
 
 View = TypeVar("View", bound=Callable[..., Any])
 
 #: What an operation behind the API key may answer besides its own answers
-#: (service/web/access.py): 401.
+#: (service/api/access.py): 401.
 KEYED = (HTTPStatus.UNAUTHORIZED,)
 #: What reading a JSON body may answer (:meth:`JsonParser.load_json` and the body
-#: limit in service/web/middleware.py) before the schema sees it: 400, 413,
+#: limit in service/server/middleware.py) before the schema sees it: 400, 413,
 #: 415. ``@blp.arguments`` documents the schema's own 422.
 BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
 

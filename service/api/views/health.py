@@ -3,7 +3,7 @@
 from flask import Response, current_app
 from marshmallow import fields
 
-from ..schemas.base import AnswerSchema
+from ...contract.schemas.base import AnswerSchema
 from . import Blueprint
 
 blp = Blueprint("health", __name__, description="Probes and the API description")
@@ -14,7 +14,7 @@ class StatusSchema(AnswerSchema):
 
 
 @blp.get("/livez")
-@blp.operation("getLivez", security=[])  # public: see service/web/access.py
+@blp.operation("getLivez", security=[])  # public: see service/api/access.py
 @blp.response(200, StatusSchema)
 def livez() -> dict[str, str]:
     """Liveness: the process answers.
@@ -26,7 +26,7 @@ def livez() -> dict[str, str]:
 
 
 @blp.get("/readyz")
-@blp.operation("getReadyz", security=[])  # public: see service/web/access.py
+@blp.operation("getReadyz", security=[])  # public: see service/api/access.py
 @blp.response(200, StatusSchema)
 def readyz() -> dict[str, str]:
     """Readiness: the app is loaded and can take traffic.
@@ -38,7 +38,7 @@ def readyz() -> dict[str, str]:
 
 
 @blp.get("/openapi.yaml")
-@blp.operation("getOpenapiYaml", security=[])  # public: see service/web/access.py
+@blp.operation("getOpenapiYaml", security=[])  # public: see service/api/access.py
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document (the same as `openapi.yaml` in the repository).

@@ -12,10 +12,10 @@ from ...baccarat.requests import (
     play_round,
     settle_table,
 )
-from ..answers import Answer
-from ..jsonio import JSON, dumps
-from ..schemas.live import LiveRoundRequestSchema
-from ..schemas.rounds import (
+from ...contract.answers import Answer
+from ...contract.jsonio import JSON, dumps
+from ...contract.schemas.live import LiveRoundRequestSchema
+from ...contract.schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
     SettlementRequestSchema,

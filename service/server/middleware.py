@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
-from .jsonio import dumps
-from .problems import PROBLEM_JSON, problem_document
+from ..contract.jsonio import dumps
+from ..contract.problems import PROBLEM_JSON, problem_document
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]

@@ -30,8 +30,8 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from prometheus_client import CollectorRegistry, make_wsgi_app, multiprocess
 
-from .jsonio import dumps
-from .problems import PROBLEM_JSON, problem_document
+from ..contract.jsonio import dumps
+from ..contract.problems import PROBLEM_JSON, problem_document
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]

@@ -3,7 +3,7 @@
 from flask import current_app
 from flask.typing import ResponseReturnValue
 
-from ..schemas.reference import TableauSchema, TablesResponseSchema
+from ...contract.schemas.reference import TableauSchema, TablesResponseSchema
 from . import KEYED, Blueprint
 
 blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules and tables as data")

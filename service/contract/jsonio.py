@@ -60,7 +60,7 @@ def loads(data: bytes | str) -> Any:
     >>> loads('{"a": 1, "a": 2}')
     Traceback (most recent call last):
     ...
-    service.web.jsonio.InvalidJSON: The body is not valid JSON: the key 'a' appears twice in one object
+    service.contract.jsonio.InvalidJSON: The body is not valid JSON: the key 'a' appears twice in one object
     """
     try:
         return json.loads(

@@ -32,8 +32,8 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, current_app, request
 
+from ..contract.problems import problem_document
 from .errors import problem_response
-from .problems import problem_document
 
 EXTENSION = "baccarat.api_keys"
 SCHEME = "bearerAuth"

@@ -3,8 +3,8 @@
 from ...baccarat.requests import ShoeRequest, play_whole_shoe
 from ...baccarat.shoe_play import PlayedShoe
 from ...baccarat.shuffle import SeedInputs, new_seed
-from ..schemas.seeds import NewSeedRequestSchema, NewSeedSchema
-from ..schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
+from ...contract.schemas.seeds import NewSeedRequestSchema, NewSeedSchema
+from ...contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded shoes and provably fair seeds")

@@ -19,8 +19,8 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed
 
 from ..baccarat.errors import BaccaratError
-from .jsonio import JSON, dumps
-from .problems import (
+from ..contract.jsonio import JSON, dumps
+from ..contract.problems import (
     INTERNAL_ERROR_DETAIL,
     PROBLEM_JSON,
     clean,
@@ -28,7 +28,7 @@ from .problems import (
     invalid_request,
     problem_document,
 )
-from .schemas.problems import ProblemSchema
+from ..contract.schemas.problems import ProblemSchema
 
 log = logging.getLogger(__name__)
 

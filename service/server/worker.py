@@ -41,9 +41,9 @@ from gunicorn.http.errors import (
 )
 from gunicorn.workers.ggevent import GeventWorker
 
-from .jsonio import dumps
+from ..contract.jsonio import dumps
+from ..contract.problems import INTERNAL_ERROR_DETAIL, MAX_TEXT, PROBLEM_JSON, problem_document
 from .middleware import HEADER, accept_or_generate
-from .problems import INTERNAL_ERROR_DETAIL, MAX_TEXT, PROBLEM_JSON, problem_document
 
 log = logging.getLogger("gunicorn.error")
 

@@ -1,7 +1,7 @@
 """POST /v1/roads: the scoreboards of a sequence of results."""
 
 from ...baccarat.roads import Result, Roads, roads
-from ..schemas.roads import RoadsRequestSchema, RoadsSchema
+from ...contract.schemas.roads import RoadsRequestSchema, RoadsSchema
 from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("roads", __name__, url_prefix="/v1", description="Scoreboards from a sequence of results")

@@ -2,7 +2,7 @@
 
 from ...baccarat.odds import Odds
 from ...baccarat.requests import OddsRequest, odds_of
-from ..schemas.odds import OddsRequestSchema, OddsResponseSchema
+from ...contract.schemas.odds import OddsRequestSchema, OddsResponseSchema
 from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("odds", __name__, url_prefix="/v1", description="Exact odds and house edges for a shoe")

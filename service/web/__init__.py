@@ -1,1 +1,0 @@
-"""The HTTP layer: schemas, views, and the one place errors become problems."""
