@@ -1,0 +1,331 @@
+"""The recipes of CONTRIBUTING.md that no other test enforced, as tests.
+
+Each recipe step there names the test that fails when the step is
+forgotten; the steps that had none are checked here: a bet type is offered
+by some preset, has a printed house edge to check, and is documented in
+docs/bets.md, the README and the OpenAPI document; a pay table is built
+from line tests made once; every rules setting is in the rules id, the
+answer and the overrides; every pay a request may choose is tested and
+documented; every view module's blueprint is registered and every
+operation is in the README's endpoint list; every table preset is
+documented. Last, every file (and ``file::name``) CONTRIBUTING.md names in
+backticks exists, so the recipes cannot point at something that has moved.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+import pkgutil
+import re
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import flask_smorest
+import pytest
+
+from service.api import views
+from service.app import create_app
+from service.baccarat.money import Rounding
+from service.baccarat.payouts import pay_table
+from service.baccarat.side_bets import SIDE_BETS
+from service.baccarat.tables import TABLES, BetLimits, BetType, Rules, Variant
+from service.contract.schemas.rules import RulesOverrideSchema, RulesSchema
+from service.contract.schemas.values import COMPONENT, VALUE_SETS
+from tests.baccarat import test_house_edge, test_payouts
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTRIBUTING = ROOT / "CONTRIBUTING.md"
+README = ROOT / "README.md"
+BETS_MD = ROOT / "docs" / "bets.md"
+METHODS = frozenset({"get", "put", "post", "delete", "patch"})
+SETTINGS = frozenset(field.name for field in dataclasses.fields(Rules))
+
+
+@cache
+def spec() -> dict[str, Any]:
+    """The OpenAPI document the code generates now."""
+    document: dict[str, Any] = create_app({}).test_client().get("/openapi.json").get_json()
+    return document
+
+
+def section(path: Path, heading: str) -> str:
+    """The text under ``heading`` (a whole Markdown heading line) up to the
+    next heading of the same level or above."""
+    text = path.read_text(encoding="utf-8")
+    level = heading.split(" ", 1)[0]
+    start = text.index(f"\n{heading}\n") + len(heading) + 2
+    following = re.compile(rf"^#{{1,{len(level)}}} ", re.MULTILINE).search(text, start)
+    return text[start : following.start() if following else len(text)]
+
+
+def first_column(markdown: str) -> set[str]:
+    """The code spans of the first cell of every body row of the first table in ``markdown``."""
+    rows: list[str] = []
+    for line in markdown.splitlines():
+        if line.startswith("|"):
+            rows.append(line)
+        elif rows:
+            break
+    names = set()
+    for row in rows[2:]:  # after the header and the separator
+        names.update(re.findall(r"`([^`]+)`", row.split("|")[1]))
+    return names
+
+
+def code_spans(text: str) -> set[str]:
+    return set(re.findall(r"`([^`\n]+)`", text))
+
+
+# --- adding a bet type ------------------------------------------------------------------
+
+
+def test_every_side_bet_has_a_row_in_docs_bets_md_and_every_main_bet_is_described():
+    side_bets = {str(bet) for bet in SIDE_BETS}
+    assert first_column(section(BETS_MD, "## Side bets")) == side_bets
+    variants = section(BETS_MD, "## Variants: how the banker bet is paid")
+    for bet in set(map(str, BetType)) - side_bets:
+        assert re.search(rf"\b{bet}\b", variants, re.IGNORECASE), f"docs/bets.md says nothing of {bet}"
+
+
+def test_the_readme_names_every_side_bet():
+    named = code_spans(section(README, "## Variants and side bets"))
+    missing = sorted({str(bet) for bet in SIDE_BETS} - named)
+    assert not missing, f"README.md's 'Variants and side bets' does not name {missing}"
+
+
+def test_the_bet_type_description_says_what_every_bet_pays():
+    """The ``BetType`` component's description (service/contract/schemas/values.py)."""
+    described = code_spans(spec()["components"]["schemas"]["BetType"]["description"])
+    missing = sorted(set(map(str, BetType)) - described)
+    assert not missing, f"the BetType description does not describe {missing}"
+
+
+def test_every_bet_type_is_offered_by_some_preset():
+    """A bet no preset offers is refused at every table (unless a request
+    gives it limits), and the tests that go over the presets' offers, such as
+    every pay line being met by a crafted round, never see it."""
+    offered = {bet for table in TABLES.values() for bet in table.rules.bet_types}
+    assert offered == set(BetType)
+
+
+def test_every_bet_type_s_house_edge_is_checked_against_a_printed_figure():
+    """tests/baccarat/test_house_edge.py (an enumeration of every round) and
+    tests/baccarat/test_odds.py (the odds engine) both check each figure."""
+    checked = {bet for bet, _, _ in test_house_edge.DESIGN_FIGURES.values()}
+    assert checked == set(BetType)
+
+
+# --- adding a pay table ------------------------------------------------------------------
+
+#: Each preset, and one set of rules that builds the banker's pay table anew.
+RULES = [table.rules for table in TABLES.values()] + [Rules(commission=Decimal("0.04"))]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[*TABLES, "commission 4%"])
+def test_pay_tables_are_built_from_line_tests_made_once(rules):
+    """The exact odds keep one matrix per pay table, keyed by its lines'
+    tests (service/baccarat/odds.py): a test made anew for each request
+    would be counted anew, and kept, every time."""
+    for bet in BetType:
+        first, second = pay_table(bet, rules), pay_table(bet, rules)
+        assert [line.applies for line in first.lines] == [line.applies for line in second.lines], bet
+
+
+#: For each setting of :class:`Rules`, a value other than the default.
+OTHER_VALUES: dict[str, Any] = {
+    "variant": Variant.EZ,
+    "decks": 6,
+    "commission": Decimal("0.04"),
+    "tie_pays": 9,
+    "super_6_pays": 15,
+    "payout_rounding": Rounding.HALF_UP,
+    "minor_unit": 0,
+    "cut_card": 20,
+    "limits": {BetType.PLAYER: BetLimits(min=Decimal(1), max=Decimal(10))},
+}
+
+
+def test_every_rules_setting_changes_the_rules_id():
+    """The id tells an auditor two rounds were settled under the same rules:
+    every setting, such as a pay a table may choose, must be part of it."""
+    assert set(OTHER_VALUES) == SETTINGS, "a new setting of Rules: give it another value here"
+    for name, value in OTHER_VALUES.items():
+        assert dataclasses.replace(Rules(), **{name: value}).id != Rules().id, name
+
+
+def pay_choices() -> dict[str, set[Any]]:
+    """The settings a request may choose from a value set (``tie_pays``) that
+    change some bet's pay table, each with the values it may take."""
+    default = [pay_table(bet, Rules()) for bet in BetType]
+    choices = {}
+    for name, field in RulesOverrideSchema().fields.items():
+        if COMPONENT not in field.metadata:
+            continue
+        values = {
+            RulesOverrideSchema().load({name: value})[name]
+            for value in VALUE_SETS[field.metadata[COMPONENT]].values
+        }
+        for value in values:
+            rules = dataclasses.replace(Rules(), **{name: value})
+            if [pay_table(bet, rules) for bet in BetType] != default:
+                choices[name] = values
+    return choices
+
+
+def test_the_pay_table_tests_go_over_every_pay_a_request_may_choose():
+    """tests/baccarat/test_payouts.py checks every pay table of its ``RULES``."""
+    choices = pay_choices()
+    assert {"variant", "tie_pays", "super_6_pays"} <= set(choices)
+    for name, values in choices.items():
+        tested = {getattr(rules, name) for rules in test_payouts.RULES}
+        assert tested >= values, f"tests/baccarat/test_payouts.py's RULES leave out {name} {values - tested}"
+
+
+def test_every_pay_a_request_may_choose_is_documented():
+    choices = pay_choices()
+    variants = first_column(section(BETS_MD, "## Variants: how the banker bet is paid"))
+    assert variants == set(map(str, choices.pop("variant")))
+    assert first_column(section(BETS_MD, "## Pays a request may choose")) == set(choices)
+    readme = section(README, "## Variants and side bets")
+    for name in choices:
+        assert name in readme, (
+            f"README.md's 'Variants and side bets' does not say a request may choose {name}"
+        )
+
+
+def test_every_rules_setting_is_in_the_answer_and_may_be_overridden():
+    assert set(RulesSchema().fields) == SETTINGS | {"id"}
+    assert set(RulesOverrideSchema().fields) == SETTINGS
+
+
+# --- adding an endpoint ------------------------------------------------------------------
+
+
+def view_modules() -> list[str]:
+    return [f"{views.__name__}.{info.name}" for info in pkgutil.iter_modules(views.__path__)]
+
+
+@pytest.mark.parametrize("name", view_modules())
+def test_every_view_module_s_blueprint_is_registered(name):
+    """A blueprint create_app does not register serves nothing, and nothing
+    else fails: its operations are simply not in the app or its document."""
+    blueprint = getattr(importlib.import_module(name), "blp", None)
+    assert isinstance(blueprint, flask_smorest.Blueprint), f"{name} has no flask-smorest Blueprint `blp`"
+    assert create_app({}).blueprints.get(blueprint.name) is blueprint, f"create_app does not register {name}"
+
+
+def test_the_readme_lists_every_operation_under_endpoints():
+    endpoints = section(README, "## Endpoints")
+    listed = code_spans(endpoints)
+    for path, item in spec()["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                assert f"{method.upper()} {path}" in listed, f"README's Endpoints has no row for {path}"
+                assert operation["operationId"] in listed, f"README's Endpoints does not name {path}'s id"
+
+
+# --- adding a table preset ----------------------------------------------------------------
+
+
+def test_docs_bets_md_has_a_row_for_every_preset():
+    assert first_column(section(BETS_MD, "## Table presets")) == set(TABLES)
+
+
+def test_the_readme_describes_every_preset():
+    contract = section(README, "## Rules of the contract")
+    tables = contract[contract.index("- **Tables**") :].split("\n- **", 1)[0]
+    missing = sorted(set(TABLES) - code_spans(tables))
+    assert not missing, f"README.md's 'Tables' rule does not describe {missing}"
+
+
+def test_the_openapi_document_describes_every_preset():
+    """The ``TablePreset`` component (service/contract/schemas/values.py) and
+    GET /v1/tables (service/api/views/reference.py) each say what every preset is."""
+    document = spec()
+    descriptions = {
+        "TablePreset": document["components"]["schemas"]["TablePreset"]["description"],
+        "getTables": document["paths"]["/v1/tables"]["get"]["description"],
+    }
+    for where, description in descriptions.items():
+        missing = sorted(set(TABLES) - code_spans(description))
+        assert not missing, f"{where}'s description does not describe {missing}"
+
+
+# --- CONTRIBUTING.md itself -----------------------------------------------------------------
+
+#: What a code span naming a file ends with, when it has no folder.
+FILE_SUFFIXES = (".py", ".md", ".yaml", ".yml", ".json", ".toml", ".mts", ".ini", ".txt")
+#: Where the repository's own files are (not its tools' or its builds').
+NOT_OURS = frozenset({".git", ".venv", "node_modules", "artifacts", "build"})
+
+
+def references() -> list[str]:
+    """Every code span of CONTRIBUTING.md that names a file or folder of the
+    repository, maybe followed by ``::name`` (a definition in that file):
+    no spaces, not a URL path, and a folder in it or a file suffix. Spans
+    with a placeholder (``<name>``, ``*``) name no one file."""
+    found = []
+    for span in sorted(code_spans(CONTRIBUTING.read_text(encoding="utf-8"))):
+        path = span.split("::", 1)[0]
+        if re.search(r"\s|[<>*{}]", span) or path.startswith(("/", "http", ".")):
+            continue
+        if "/" in path or path.endswith(FILE_SUFFIXES):
+            found.append(span)
+    return found
+
+
+def candidates(path: str) -> list[Path]:
+    """The files ``path`` may name: itself, from the root, when it has a
+    folder or is there; otherwise (a bare name such as ``tables.py``, in a
+    sentence that says which folder) every file of that name."""
+    if "/" in path or (ROOT / path).exists():
+        return [ROOT / path]
+    return [
+        found
+        for found in ROOT.rglob(path)
+        if not NOT_OURS & set(found.relative_to(ROOT).parts) and "egg-info" not in str(found)
+    ]
+
+
+def defines(path: Path, name: str) -> bool:
+    """Whether ``name`` (``Class.method`` allowed) is defined at the top of ``path``'s module."""
+    body: list[ast.stmt] = ast.parse(path.read_text(encoding="utf-8"), str(path)).body
+    *outer, last = name.split(".")
+    for part in outer:
+        classes = [node for node in body if isinstance(node, ast.ClassDef) and node.name == part]
+        if not classes:
+            return False
+        body = classes[0].body
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.name == last:
+            return True
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if isinstance(node, ast.Assign | ast.AnnAssign) and any(
+            isinstance(target, ast.Name) and target.id == last for target in targets
+        ):
+            return True
+    return False
+
+
+REFERENCES = references()
+
+
+def test_contributing_names_files():
+    assert len(REFERENCES) >= 40, "the pattern in references() no longer finds the file names"
+
+
+@pytest.mark.parametrize("reference", REFERENCES)
+def test_every_file_contributing_names_exists(reference):
+    path, _, name = reference.partition("::")
+    found = [where for where in candidates(path) if where.exists()]
+    assert found, f"CONTRIBUTING.md names {path}, which does not exist"
+    if path.endswith("/"):
+        assert found[0].is_dir(), f"CONTRIBUTING.md names {path} as a folder"
+    if name:
+        assert any(defines(where, name) for where in found), (
+            f"CONTRIBUTING.md names {name} in {path}, which does not define it"
+        )
