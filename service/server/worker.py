@@ -28,17 +28,11 @@ error of the service. docs/adr/0002-gunicorn-error-answers.md records it.
 from __future__ import annotations
 
 import logging
+import ssl
 from typing import Any
 
 import gevent
-from gunicorn.http.errors import (
-    ExpectationFailed,
-    ForbiddenProxyRequest,
-    LimitRequestHeaders,
-    LimitRequestLine,
-    ParseException,
-    UnsupportedTransferCoding,
-)
+from gunicorn.http import errors
 from gunicorn.workers.ggevent import GeventWorker
 
 from ..contract.jsonio import dumps
@@ -47,25 +41,47 @@ from .middleware import HEADER, accept_or_generate
 
 log = logging.getLogger("gunicorn.error")
 
-#: gunicorn's refusals: exception -> (status, title); any other parse error is a 400.
-REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
-    (LimitRequestLine, 414, "URI Too Long"),
-    (LimitRequestHeaders, 431, "Request Header Fields Too Large"),
-    (UnsupportedTransferCoding, 501, "Not Implemented"),
-    (ExpectationFailed, 417, "Expectation Failed"),
-    (ForbiddenProxyRequest, 403, "Forbidden"),
+#: What gunicorn answers to each error it raises while reading a request
+#: (``gunicorn.workers.base.Worker.handle_error``), in the order it checks
+#: them: a response header the app made is the app's fault, hence first.
+#: tests/server/test_worker.py holds this table to gunicorn's own answers.
+REFUSALS: tuple[tuple[tuple[type[BaseException], ...], int, str], ...] = (
+    ((errors.InvalidResponseHeader, errors.InvalidResponseHeaderName), 500, "Internal Server Error"),
+    ((errors.UnsupportedTransferCoding,), 501, "Not Implemented"),
+    ((errors.ConfigurationProblem,), 500, "Internal Server Error"),
+    ((errors.LimitRequestLine,), 414, "URI Too Long"),
+    ((errors.ExpectationFailed,), 417, "Expectation Failed"),
+    ((errors.LimitRequestHeaders,), 431, "Request Header Fields Too Large"),
+    ((errors.ForbiddenProxyRequest, ssl.SSLError), 403, "Forbidden"),
+    (
+        (
+            errors.InvalidRequestLine,
+            errors.InvalidRequestMethod,
+            errors.InvalidHTTPVersion,
+            errors.InvalidHeader,
+            errors.InvalidHeaderName,
+            errors.InvalidProxyLine,
+            errors.InvalidSchemeHeaders,
+            errors.ObsoleteFolding,
+            errors.InvalidH2CPreface,
+            errors.InvalidChunkSize,
+            errors.ChunkMissingTerminator,
+            errors.InvalidChunkExtension,
+        ),
+        400,
+        "Bad Request",
+    ),
 )
 
 
 def refusal(error: BaseException) -> tuple[int, str, str]:
     """Status, title and detail of the answer to ``error``, raised by gunicorn
-    while reading a request, or by anything else while answering it."""
-    if not isinstance(error, ParseException):
-        return 500, "Internal Server Error", INTERNAL_ERROR_DETAIL
-    for kind, status, title in REFUSALS:
-        if isinstance(error, kind):
-            return status, title, str(error)
-    return 400, "Bad Request", str(error)
+    while reading a request, or by anything else while answering it: the
+    status gunicorn itself would give; anything it does not name is a 500."""
+    for kinds, status, title in REFUSALS:
+        if isinstance(error, kinds):
+            return status, title, str(error) if status < 500 else INTERNAL_ERROR_DETAIL
+    return 500, "Internal Server Error", INTERNAL_ERROR_DETAIL
 
 
 def problem_bytes(status: int, title: str, detail: str, request_id: str) -> bytes:
