@@ -19,7 +19,6 @@ from marshmallow import Schema
 
 from service.app import create_app
 from service.baccarat.requests import play_round, settle_table
-from service.contract.answers import Answers
 from service.contract.jsonio import loads
 from service.contract.schemas.rounds import (
     RoundRequestSchema,
@@ -102,12 +101,12 @@ def round_costs() -> list[str]:
     body = json.dumps(ROUND).encode()
     request = RoundRequestSchema().load(loads(body))
     played = play_round(request)
-    answers, metrics = app.extensions["baccarat.answers"], app.extensions["baccarat.metrics"]
+    answer, metrics = RoundResponseSchema(), app.services.metrics
     costs = {
         "POST /v1/rounds through the app": lambda: wsgi_call(app, "/v1/rounds", body),
         "the empty endpoint": lambda: wsgi_call(empty, "/empty", body),
         "dealing and settling (play_round)": lambda: play_round(request),
-        "writing the answer": lambda: answers.round(played),
+        "writing the answer": lambda: answer.dump(played),
         "counting the round (outcome, bets)": lambda: metrics.count_round(played),
     }
     measured = {name: best_of(action, 3000) * 1e6 for name, action in costs.items()}
@@ -121,7 +120,6 @@ def run() -> list[str]:
 
 
 def plain_paths() -> list[str]:
-    answers = Answers()
     round_data = loads(json.dumps(ROUND))
     table_data = loads(json.dumps(SLIPS))
     round_schema, table_schema = RoundRequestSchema(), SettlementRequestSchema()
@@ -141,8 +139,8 @@ def plain_paths() -> list[str]:
     lines.append(
         compare(
             "round answer dump",
-            lambda: answers.round(played),
             lambda: round_answer.dump(played),
+            lambda: round_answer.marshmallow_dump(played),
             2000,
             "µs",
         )
@@ -159,13 +157,13 @@ def plain_paths() -> list[str]:
     lines.append(
         compare(
             "10,000 slips x 3 bets answer dump",
-            lambda: answers.settlement(table),
             lambda: table_answer.dump(table),
+            lambda: table_answer.marshmallow_dump(table),
             2,
             "ms",
         )
     )
-    whole = lambda: answers.settlement(settle_table(table_schema.load(loads(json.dumps(SLIPS)))))  # noqa: E731
+    whole = lambda: table_answer.dump(settle_table(table_schema.load(loads(json.dumps(SLIPS)))))  # noqa: E731
     unfrozen = best_of(whole, 2) * 1e3
     gc.collect()
     gc.freeze()

@@ -13,7 +13,7 @@ from typing import Any
 
 from apispec.ext.marshmallow import MarshmallowPlugin, resolver
 from apispec.ext.marshmallow.common import resolve_schema_cls
-from flask import Flask
+from flask import Response, current_app
 from flask.json.provider import JSONProvider
 from flask_smorest.pagination import PaginationMetadataSchema
 from werkzeug.exceptions import HTTPException
@@ -21,11 +21,11 @@ from werkzeug.exceptions import HTTPException
 from . import __version__
 from .api import access, docs
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
+from .api.services import ServiceApp, Services
 from .api.views import health, odds, reference, roads, rounds, shoes
 from .baccarat.errors import BaccaratError
 from .contract import document, jsonio
-from .contract.answers import Answers
-from .contract.schemas.live import LIVE_FORMS
+from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
 from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
@@ -49,13 +49,15 @@ an exact settlement. The same request always gives the same answer.
 
 def schema_name(schema: Any) -> str | None:
     """A schema's component name: apispec's default (the class name less
-    ``Schema``), except none for flask-smorest's pagination metadata. No
-    operation is paginated, but flask-smorest declares the pagination header
-    (lazily, so it appears only when an operation refers to it) with that
-    schema, which apispec would otherwise add to the document's schemas
-    unreferenced. A schema without a name is written inline where it is
-    used: here, in the header that is never written."""
-    if resolve_schema_cls(schema) is PaginationMetadataSchema:
+    ``Schema``), except none for two schemas that must not become components.
+    flask-smorest's pagination metadata: no operation is paginated, but
+    flask-smorest declares the pagination header (lazily, so it appears only
+    when an operation refers to it) with that schema, which apispec would
+    otherwise add to the document's schemas unreferenced. And the live
+    round's answer, whose document is the ``oneOf`` its operation gives
+    (service/api/views/rounds.py), not its own empty fields. A schema without
+    a name is written inline where it is used, where those documents replace it."""
+    if resolve_schema_cls(schema) in (PaginationMetadataSchema, LiveRoundAnswerSchema):
         return None
     return resolver(schema)
 
@@ -69,11 +71,19 @@ class OrjsonProvider(JSONProvider):
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return jsonio.loads(s)
 
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        """The answer as JSON bytes, written once (``jsonify`` and
+        flask-smorest's ``@blp.response`` call this)."""
+        if args and kwargs:
+            raise TypeError("pass positional or keyword arguments, not both")
+        obj = args[0] if len(args) == 1 else (args or kwargs)
+        return current_app.response_class(jsonio.dumps(obj), mimetype=jsonio.JSON)
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     """Build the app: config from defaults, then the environment (or
     ``test_config``), then the API, its blueprints and the WSGI layers."""
-    app = Flask(__name__)
+    app = ServiceApp(__name__)
     app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.update(from_environment(os.environ) if test_config is None else test_config)
@@ -117,11 +127,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for name, schema in {**RESULT_FORMS, **LIVE_FORMS}.items():
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
-    access.init_app(app)
-
-    app.extensions["baccarat.answers"] = Answers()
-    app.extensions["baccarat.openapi_yaml"] = api.spec.to_yaml()
-    app.extensions["baccarat.metrics"] = metrics = Metrics()
+    api_keys = access.init_app(app)
+    metrics = Metrics()
+    app.services = Services(metrics=metrics, api_keys=api_keys, openapi_yaml=api.spec.to_yaml())
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
         app.wsgi_app,
         max_body_bytes=app.config["MAX_BODY_BYTES"],
@@ -131,7 +139,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-def route_of(app: Flask) -> Any:
+def route_of(app: ServiceApp) -> Any:
     """The route template a request matches (``unmatched`` when none), for
     the metrics. The routes do not depend on the host, so one adapter, bound
     when the app is built, matches every request's path and method."""

@@ -11,7 +11,7 @@ from .app import create_app
 
 def generate() -> str:
     """The OpenAPI document as YAML."""
-    return str(create_app({}).extensions["baccarat.openapi_yaml"])
+    return create_app({}).services.openapi_yaml
 
 
 if __name__ == "__main__":

@@ -30,12 +30,12 @@ import hmac
 import logging
 from collections.abc import Iterable
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 
 from ..contract.problems import problem_document
 from .errors import problem_response
+from .services import services
 
-EXTENSION = "baccarat.api_keys"
 SCHEME = "bearerAuth"
 PUBLIC_ENDPOINTS = frozenset(
     {
@@ -98,27 +98,26 @@ def unauthorized(detail: str, error: str | None) -> Response:
 
 def require_api_key() -> Response | None:
     """``before_request``: let the request through, or answer 401."""
-    keys: ApiKeys = current_app.extensions[EXTENSION]
     if request.endpoint in PUBLIC_ENDPOINTS:
         return None
     token = bearer_token(request.headers.get("Authorization"))
     if token is None:
         return unauthorized("Send an API key as 'Authorization: Bearer <key>'", None)
-    if not keys.accepts(token):
+    if not services().api_keys.accepts(token):
         log.warning("refused a request with an unknown API key", extra={"path": request.path})
         return unauthorized("The API key is not valid", "invalid_token")
     return None
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask) -> ApiKeys:
     """Check API keys on every request when keys are configured (register
-    before other request hooks)."""
+    before other request hooks); the keys, for the app's services."""
     keys = ApiKeys(app.config["API_KEYS"])
     if keys.open:
         log.warning("BACCARAT_API_KEYS is not set: the API is open to any caller that can reach it")
     else:  # an open service needs no check on each request
         app.before_request(require_api_key)
-    app.extensions[EXTENSION] = keys
+    return keys
 
 
 def document(spec: object) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -85,8 +86,10 @@ class Rules:
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, Any]:
-        """Canonical JSON-ready form (amounts as strings)."""
+    @cached_property
+    def canonical(self) -> dict[str, Any]:
+        """Canonical JSON-ready form (amounts as strings), made once per rules
+        and shared by every answer that shows them: never changed."""
         return {
             "variant": str(self.variant),
             "decks": self.decks,
@@ -105,10 +108,10 @@ class Rules:
             },
         }
 
-    @property
+    @cached_property
     def id(self) -> str:
         """First 16 hex digits of the SHA-256 of the canonical form."""
-        canonical = json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"))
+        canonical = json.dumps(self.canonical, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
     @property

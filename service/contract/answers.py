@@ -1,35 +1,41 @@
-"""The answers of POST /v1/rounds and POST /v1/settlements, written by plain functions.
+"""The answers that carry a table's traffic, written by plain functions.
 
-These two answers carry a table's traffic, up to thousands of settled bets
-each; marshmallow spends far longer walking their schemas than the engine
-spends dealing and settling. So they are written here, as plain dicts,
-exactly as ``RoundResponseSchema().dump(played)`` and
-``SettlementResponseSchema().dump(played)`` would write them: those schemas
-remain the contract and the OpenAPI document, and tests/web/test_answers.py
-holds the two equal, key order included, on generated rounds.
+POST /v1/rounds, its live form and POST /v1/settlements answer up to
+thousands of settled bets each; marshmallow spends far longer walking their
+schemas than the engine spends dealing and settling. So each answer is
+written here, as a plain dict, exactly as marshmallow would dump it with
+its schema, and each of those schemas' own ``dump`` is the function here
+(:class:`.schemas.base.PlainDump`): a view returns the engine's object and
+``@blp.response`` dumps it, so the schema stays the one way out, the
+contract and the OpenAPI document. tests/contract/test_answers.py holds
+every function equal to marshmallow's dump, key order included, on
+generated rounds (docs/adr/0003-plain-paths-for-hot-requests-and-answers.md).
 
-The rules of each table preset are dumped once, when the app is built
-(:class:`Answers`); answers share those dicts, so nothing may change an
-answer after it is written.
+Answers share the preset rules' canonical dicts (:attr:`Rules.canonical`),
+so nothing may change an answer after it is written.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import __version__
 from ..baccarat.coup import Decision, Hand
 from ..baccarat.live import HandSoFar
-from ..baccarat.payouts import table_presets
 from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord
 from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
-from ..baccarat.tableau import tableau
-from ..baccarat.tables import TABLES, Rules
-from .schemas.reference import TableauSchema, TablesResponseSchema
-from .schemas.rounds import ENGINE
-from .schemas.rules import RulesSchema
+from ..baccarat.tables import Rules
 
 Answer = dict[str, Any]
+
+#: Every answer's ``engine``: who computed it, for an auditor.
+ENGINE: Answer = {"name": "baccarat-service", "version": __version__}
+
+
+def rules(rules: Rules) -> Answer:
+    """What ``RulesSchema().dump(rules)`` writes."""
+    return {"id": rules.id, **rules.canonical}
 
 
 def hand(hand: Hand) -> Answer:
@@ -116,88 +122,70 @@ def slip_with_id(settled: SettledSlip, texts: TermsText) -> Answer:
     return answer
 
 
-class Answers:
-    """Writes the two answers; holds each preset's rules, and the answers of
-    GET /v1/rules and GET /v1/tables, dumped once."""
+def round_answer(played: PlayedRound) -> Answer:
+    """What ``RoundResponseSchema().dump(played)`` writes."""
+    answer = _round(played)
+    if played.settlement is not None:
+        answer["settlement"] = slip(played.settlement, {})
+    return answer
 
-    def __init__(self) -> None:
-        schema = RulesSchema()
-        self.rules_schema = schema
-        self.presets: tuple[tuple[Rules, Answer], ...] = tuple(
-            (table.rules, schema.dump(table.rules)) for table in TABLES.values()
-        )
-        self.tableau: Answer = TableauSchema().dump(tableau())
-        self.tables: Answer = TablesResponseSchema().dump(table_presets())
 
-    def rules(self, rules: Rules) -> Answer:
-        """The dumped rules: a preset's as dumped at start, others now."""
-        for preset, dumped in self.presets:
-            if rules is preset:
-                return dumped
-        dumped_now: Answer = self.rules_schema.dump(rules)
-        return dumped_now
+def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
+    """What POST /v1/rounds/live answers: ``LiveRoundInProgressSchema().dump(played)``
+    while the round needs cards, then :func:`round_answer`."""
+    if isinstance(played, PlayedRound):
+        return round_answer(played)
+    so_far = played.round
+    next = so_far.next
+    return {
+        "complete": False,
+        "player": hand_so_far(so_far.player),
+        "banker": hand_so_far(so_far.banker),
+        "cards_dealt": so_far.cards_dealt,
+        "next": {
+            "hand": str(next.hand),
+            "place": str(next.place),
+            "position": next.position,
+            "reason": next.reason,
+        },
+        "rules": rules(played.rules),
+        "engine": ENGINE,
+    }
 
-    def round(self, played: PlayedRound) -> Answer:
-        """What ``RoundResponseSchema().dump(played)`` writes."""
-        answer = self._round(played)
-        if played.settlement is not None:
-            answer["settlement"] = slip(played.settlement, {})
-        return answer
 
-    def live_round(self, played: PlayedRound | RoundSoFar) -> Answer:
-        """What POST /v1/rounds/live answers: ``LiveRoundInProgressSchema().dump(played)``
-        while the round needs cards, then :meth:`round`."""
-        if isinstance(played, PlayedRound):
-            return self.round(played)
-        so_far = played.round
-        next = so_far.next
-        return {
-            "complete": False,
-            "player": hand_so_far(so_far.player),
-            "banker": hand_so_far(so_far.banker),
-            "cards_dealt": so_far.cards_dealt,
-            "next": {
-                "hand": str(next.hand),
-                "place": str(next.place),
-                "position": next.position,
-                "reason": next.reason,
-            },
-            "rules": self.rules(played.rules),
-            "engine": ENGINE,
-        }
+def settlement_answer(played: PlayedRound) -> Answer:
+    """What ``SettlementResponseSchema().dump(played)`` writes."""
+    answer = _round(played)
+    texts: TermsText = {}
+    answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
+    totals = played.totals
+    answer["totals"] = {
+        "slips": totals.slips,
+        "bets": totals.bets,
+        "staked": str(totals.staked),
+        "returned": str(totals.returned),
+        "net": str(totals.net),
+    }
+    return answer
 
-    def settlement(self, played: PlayedRound) -> Answer:
-        """What ``SettlementResponseSchema().dump(played)`` writes."""
-        answer = self._round(played)
-        texts: TermsText = {}
-        answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
-        totals = played.totals
-        answer["totals"] = {
-            "slips": totals.slips,
-            "bets": totals.bets,
-            "staked": str(totals.staked),
-            "returned": str(totals.returned),
-            "net": str(totals.net),
-        }
-        return answer
 
-    def _round(self, played: PlayedRound) -> Answer:
-        coup = played.coup
-        answer: Answer = {
-            "complete": True,
-            "player": hand(coup.player),
-            "banker": hand(coup.banker),
-            "outcome": str(coup.outcome),
-            "natural": coup.natural,
-            "draws": [draw(decision) for decision in coup.draws],
-            "stands": [stand(decision) for decision in coup.stands],
-            "cards_used": coup.cards_used,
-            "unused_cards": [card.code for card in played.unused_cards],
-            "rules": self.rules(played.rules),
-        }
-        if played.seed is not None:
-            answer["seed"] = seed(played.seed)
-        if played.shoe_round is not None:
-            answer["round"] = place(played.shoe_round)
-        answer["engine"] = ENGINE
-        return answer
+def _round(played: PlayedRound) -> Answer:
+    coup = played.coup
+    answer: Answer = {
+        "complete": True,
+        "player": hand(coup.player),
+        "banker": hand(coup.banker),
+        "outcome": str(coup.outcome),
+        "natural": coup.natural,
+        "draws": [draw(decision) for decision in coup.draws],
+        "stands": [stand(decision) for decision in coup.stands],
+        "cards_used": coup.cards_used,
+        "unused_cards": [card.code for card in played.unused_cards],
+        "rules": rules(played.rules),
+    }
+    if played.seed is not None:
+        answer["seed"] = seed(played.seed)
+    if played.shoe_round is not None:
+        answer["round"] = place(played.shoe_round)
+    answer["engine"] = ENGINE
+    return answer

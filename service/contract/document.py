@@ -43,7 +43,7 @@ def default_in_words(
     converter: Any, field: fields.Field[Any], ret: dict[str, Any], **kwargs: Any
 ) -> dict[str, Any]:
     """Drop the ``default`` apispec takes from a request field's ``load_default``
-    (the field's description states it; tests/web/test_openapi.py checks)."""
+    (the field's description states it; tests/test_openapi.py checks)."""
     ret.pop("default", None)
     return {}
 

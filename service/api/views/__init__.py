@@ -5,7 +5,7 @@ loads the JSON body with the request schema (whose ``post_load`` gives the
 engine's own request object) and documents it; ``@blp.response(200,
 Schema)`` dumps and documents the answer; ``@blp.doc(operationId=...)``
 names the operation for generated clients (a rename breaks them, so the
-names are pinned by tests/web/test_openapi.py) and, with
+names are pinned by tests/test_openapi.py) and, with
 :meth:`Blueprint.operation`, documents the errors it may answer. The body is read by
 :meth:`JsonParser.load_json` (this service's JSON rules, :mod:`..jsonio`),
 webargs' public hook for it.

@@ -1,9 +1,10 @@
 """Health probes and the OpenAPI document."""
 
-from flask import Response, current_app
+from flask import Response
 from marshmallow import fields
 
 from ...contract.schemas.base import AnswerSchema
+from ..services import services
 from . import Blueprint
 
 blp = Blueprint("health", __name__, description="Probes and the API description")
@@ -46,4 +47,4 @@ def openapi_yaml() -> Response:
     Answered without a key: the contract tells a caller how to authenticate.
     The same document as JSON is at `/openapi.json`.
     """
-    return Response(current_app.extensions["baccarat.openapi_yaml"], mimetype="application/yaml")
+    return Response(services().openapi_yaml, mimetype="application/yaml")

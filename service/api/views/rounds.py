@@ -1,8 +1,5 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
-from flask import current_app
-from flask.typing import ResponseReturnValue
-
 from ...baccarat.play import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,
@@ -12,26 +9,24 @@ from ...baccarat.requests import (
     play_round,
     settle_table,
 )
-from ...contract.answers import Answer
-from ...contract.jsonio import JSON, dumps
-from ...contract.schemas.live import LiveRoundRequestSchema
+from ...contract.schemas.live import LiveRoundAnswerSchema, LiveRoundRequestSchema
 from ...contract.schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
     SettlementRequestSchema,
     SettlementResponseSchema,
 )
+from ..services import services
 from . import BODY, KEYED, Blueprint
 
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
 
-def answer(played: PlayedRound | RoundSoFar, answer: Answer) -> ResponseReturnValue:
-    """Send the answer written for ``played``, and count the round if it is complete."""
-    response = current_app.response_class(dumps(answer), mimetype=JSON)
+def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
+    """``played``, counted in the metrics if the round is complete."""
     if isinstance(played, PlayedRound):
-        current_app.extensions["baccarat.metrics"].count_round(played)
-    return response
+        services().metrics.count_round(played)
+    return played
 
 
 ROUND_EXAMPLES = {
@@ -106,7 +101,7 @@ ROUND_EXAMPLES = {
 @blp.operation("playRound", *KEYED, *BODY)
 @blp.arguments(RoundRequestSchema(), examples=ROUND_EXAMPLES)
 @blp.response(200, RoundResponseSchema)
-def post_round(request: RoundRequest) -> ResponseReturnValue:
+def post_round(request: RoundRequest) -> PlayedRound | RoundSoFar:
     """Deal one round and settle an optional bet slip on it.
 
     The cards come from `cards` (dealing order), from the top of a shoe
@@ -115,8 +110,7 @@ def post_round(request: RoundRequest) -> ResponseReturnValue:
     the round is that round of the whole shoe (burn and cut card included).
     Money is exact: amounts are decimal strings.
     """
-    played = play_round(request)
-    return answer(played, current_app.extensions["baccarat.answers"].round(played))
+    return counted(play_round(request))
 
 
 #: The answer of POST /v1/rounds/live: the round so far, or the complete
@@ -175,7 +169,8 @@ LIVE_EXAMPLES = {
     responses={"200": {"description": "The round so far, or the complete round", "content": LIVE_ANSWER}},
 )
 @blp.arguments(LiveRoundRequestSchema(), examples=LIVE_EXAMPLES)
-def post_live_round(request: LiveRoundRequest) -> ResponseReturnValue:
+@blp.response(200, LiveRoundAnswerSchema)
+def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     """Deal a round card by card, as a scanner reads the cards leaving the shoe.
 
     Send the cards dealt so far (0 to 6). While the round needs more, the
@@ -187,8 +182,7 @@ def post_live_round(request: LiveRoundRequest) -> ResponseReturnValue:
     over, or tagged with a hand that must not receive it, is a 422 `misdeal`
     at that card (docs/live.md).
     """
-    played = play_live_round(request)
-    return answer(played, current_app.extensions["baccarat.answers"].live_round(played))
+    return counted(play_live_round(request))
 
 
 @blp.post("/settlements")
@@ -204,11 +198,10 @@ def post_live_round(request: LiveRoundRequest) -> ResponseReturnValue:
     },
 )
 @blp.response(200, SettlementResponseSchema)
-def post_settlements(request: SettlementRequest) -> ResponseReturnValue:
+def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
     """Settle many bet slips (a live table's players) against one round.
 
     If any bet on any slip breaks the table's rules, nothing is settled and
     the 422 names every offending bet.
     """
-    played = settle_table(request)
-    return answer(played, current_app.extensions["baccarat.answers"].settlement(played))
+    return counted(settle_table(request))

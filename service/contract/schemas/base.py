@@ -3,6 +3,7 @@ answers, which may leave out optional parts that are null."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, post_dump, pre_load
@@ -62,3 +63,24 @@ class AnswerSchema(Schema):
             if key in data and data[key] is None:
                 del data[key]
         return data
+
+
+class PlainDump(AnswerSchema):
+    """An answer schema whose dump of one object is :meth:`plain`, a plain
+    function writing exactly what marshmallow would (a table's answers carry
+    thousands of settled bets: docs/adr/0003-plain-paths-for-hot-requests-and-answers.md).
+    So ``@blp.response`` runs it, and the schema stays the one way out.
+    :meth:`marshmallow_dump` is marshmallow's own, which the tests hold it equal to."""
+
+    #: The plain writer (a ``staticmethod``): what ``marshmallow_dump(obj)`` gives.
+    plain: ClassVar[Callable[..., dict[str, Any]]]
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        if many is None:
+            return type(self).plain(obj)
+        return super().dump(obj, many=many)
+
+    def marshmallow_dump(self, obj: Any) -> dict[str, Any]:
+        """The answer as marshmallow writes it from the fields."""
+        dumped: dict[str, Any] = super().dump(obj, many=False)
+        return dumped

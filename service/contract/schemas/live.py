@@ -10,11 +10,20 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from ...baccarat.cards import Card
 from ...baccarat.coup import Side
+from ...baccarat.play import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.tables import resolve_rules
-from .base import AnswerSchema, PlainFirst, RequestSchema
+from ..answers import live_round_answer
+from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
-from .rounds import MAX_BETS_PER_SLIP, MAX_CARDS, bets_field, engine_field, plain_table_round
+from .rounds import (
+    MAX_BETS_PER_SLIP,
+    MAX_CARDS,
+    RoundResponseSchema,
+    bets_field,
+    engine_field,
+    plain_table_round,
+)
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
@@ -181,6 +190,21 @@ class LiveRoundInProgressSchema(RoundSoFarSchema, _Incomplete):
 
     rules = fields.Nested(RulesSchema, required=True)
     engine = engine_field()
+
+
+class LiveRoundAnswerSchema(PlainDump):
+    """The answer of POST /v1/rounds/live: the round so far
+    (:class:`LiveRoundInProgressSchema`) while it needs cards, then the
+    complete round (:class:`.rounds.RoundResponseSchema`). The OpenAPI
+    document gives it as a ``oneOf`` of the two (service/api/views/rounds.py)."""
+
+    plain = staticmethod(live_round_answer)
+
+    def marshmallow_dump(self, obj: Any) -> dict[str, Any]:
+        if isinstance(obj, PlayedRound):
+            return RoundResponseSchema().marshmallow_dump(obj)
+        dumped: dict[str, Any] = LiveRoundInProgressSchema().dump(obj)
+        return dumped
 
 
 class _Numbered(AnswerSchema):

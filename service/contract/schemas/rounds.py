@@ -7,12 +7,12 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ... import __version__
 from ...baccarat.cards import MAX_DECKS
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.settlement import Bet
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
-from .base import AnswerSchema, PlainFirst, RequestSchema
+from ..answers import ENGINE, round_answer, settlement_answer
+from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
@@ -64,7 +64,7 @@ def plain_bet(value: Any) -> Bet | None:
     ``BetSchema().load(value)`` gives. None for anything else, which
     :class:`BetSchema` then loads and explains. A table's slips hold
     thousands of bets: the common case is checked here in plain code
-    (tests/web/test_request_schemas.py holds the two equal;
+    (tests/contract/schemas/test_rounds.py holds the two equal;
     docs/adr/0003-plain-paths-for-hot-requests-and-answers.md)."""
     if type(value) is not dict or not value.keys() <= BET_KEYS:
         return None
@@ -314,7 +314,6 @@ class EngineSchema(AnswerSchema):
 
 
 #: What every answer's ``engine`` says: this service, at this version.
-ENGINE = {"name": "baccarat-service", "version": __version__}
 
 
 def engine_field() -> fields.Nested:
@@ -380,8 +379,10 @@ class RoundOutSchema(AnswerSchema):
     OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})
 
 
-class RoundResponseSchema(RoundOutSchema):
+class RoundResponseSchema(RoundOutSchema, PlainDump):
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets were sent"})
+
+    plain = staticmethod(round_answer)
 
 
 class TotalsSchema(AnswerSchema):
@@ -392,6 +393,8 @@ class TotalsSchema(AnswerSchema):
     net = fields.String(required=True)
 
 
-class SettlementResponseSchema(RoundOutSchema):
+class SettlementResponseSchema(RoundOutSchema, PlainDump):
     slips = fields.List(fields.Nested(SlipWithIdSchema), required=True)
     totals = fields.Nested(TotalsSchema, required=True)
+
+    plain = staticmethod(settlement_answer)

@@ -113,4 +113,4 @@ class RulesSchema(AnswerSchema):
 
     @pre_dump
     def canonical(self, rules: Rules, **kwargs: Any) -> dict[str, Any]:
-        return {**rules.as_dict(), "id": rules.id}
+        return {**rules.canonical, "id": rules.id}

@@ -1,0 +1,40 @@
+"""The services an app is built with, reached by type from a request.
+
+``create_app`` builds a :class:`ServiceApp` and gives it its
+:class:`Services` once; a view or request hook reaches them through
+:func:`services`, so a reader (and mypy) can follow it from the call to
+the object, rather than through string keys into Flask's ``extensions``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from flask import Flask, current_app
+
+from ..server.metrics import Metrics
+
+if TYPE_CHECKING:
+    from .access import ApiKeys
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Services:
+    """What the views and hooks use besides the request: made when the app is built."""
+
+    metrics: Metrics
+    api_keys: ApiKeys
+    #: The OpenAPI document as served by GET /openapi.yaml.
+    openapi_yaml: str
+
+
+class ServiceApp(Flask):
+    """Flask, with the services this app was built with."""
+
+    services: Services
+
+
+def services() -> Services:
+    """The services of the app handling the current request."""
+    return cast(ServiceApp, current_app).services
