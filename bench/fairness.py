@@ -25,7 +25,7 @@ import statistics
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from tests.server import Server, gunicorn
+from tests.servers import Server, gunicorn
 
 from .load import QUIET, settled
 from .loadgen import Load, http_load

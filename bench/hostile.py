@@ -48,7 +48,7 @@ from tests.hostile.test_bodies import ANSWER_TIMEOUT, FRESH_MIB, SHAPES
 from tests.hostile.test_memory import REQUESTS as MEMORY_REQUESTS
 from tests.hostile.test_memory import body as memory_body
 from tests.hostile.test_slow_clients import PER_KIND, TICK, SlowClients
-from tests.server import Server, gunicorn, worker_pids
+from tests.servers import Server, gunicorn, worker_pids
 
 PROBE_PAUSE = 0.3
 PROBE_SECONDS = 6.0

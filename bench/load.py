@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.server import Server, gunicorn, worker_pids
+from tests.servers import Server, gunicorn, worker_pids
 
 KEY = "bench-key-0123456789"
 ROUND = {

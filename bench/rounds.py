@@ -18,7 +18,7 @@ import json
 import statistics
 import time
 
-from tests.server import gunicorn
+from tests.servers import gunicorn
 
 from .loadgen import Load, http_load
 

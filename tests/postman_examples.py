@@ -36,7 +36,7 @@ from service.baccarat import shuffle
 
 from . import tools
 from .postman_schemas import request_items
-from .server import gunicorn
+from .servers import gunicorn
 
 #: A key of the service that answers while examples are recorded: not a secret.
 API_KEY = "k-postman-examples"

@@ -32,7 +32,7 @@ import pytest
 import yaml
 
 from . import tools
-from .server import Server, gunicorn
+from .servers import Server, gunicorn
 from .test_readme import examples
 
 pytestmark = pytest.mark.server

@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from service.server import config
-from tests.server import free_port
+from tests.servers import free_port
 
 ROOT = Path(__file__).parents[1]
 BIN = Path(sys.executable).parent

@@ -30,7 +30,7 @@ import pytest
 import websocket
 
 from . import tools
-from .server import gunicorn
+from .servers import gunicorn
 
 pytestmark = pytest.mark.server
 

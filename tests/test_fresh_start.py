@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server import ROOT, free_port, gunicorn, serving
+from tests.servers import ROOT, free_port, gunicorn, serving
 
 pytestmark = pytest.mark.server
 

@@ -26,7 +26,7 @@ from service.app import create_app
 
 from . import tools
 from .postman_schemas import BEGIN, SCHEMA_TEST, request_items
-from .server import gunicorn
+from .servers import gunicorn
 
 POSTMAN = tools.ROOT / "postman"
 COLLECTION = POSTMAN / "baccarat.postman_collection.json"

@@ -32,7 +32,7 @@ import yaml
 from service.app import create_app
 
 from . import tools
-from .server import gunicorn
+from .servers import gunicorn
 
 pytestmark = pytest.mark.server
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from service.app import create_app
-from tests.server import gunicorn
+from tests.servers import gunicorn
 
 pytestmark = pytest.mark.server
 

@@ -16,7 +16,6 @@ from service.baccarat.play import (
     PlayedRound,
     RoundSoFar,
     SlipTotals,
-    play,
     play_and_settle,
     play_and_settle_slips,
     play_live,
@@ -53,14 +52,14 @@ def test_no_seed_draws_a_fresh_one_that_replays_the_same_shoe():
 
 
 def test_cards_deal_their_round_and_keep_the_cards_it_did_not_use():
-    played = play(STANDARD, cards=[*DESIGN_ROUND, *cards("AS 2S")])
+    played = play_and_settle(STANDARD, [], cards=[*DESIGN_ROUND, *cards("AS 2S")])
     assert played.coup == deal(DESIGN_ROUND)
     assert played.unused_cards == tuple(cards("AS 2S"))
     assert (played.seed, played.shoe_round, played.settlement) == (None, None, None)
 
 
 def test_a_seed_without_a_round_number_deals_from_the_top_with_no_burn():
-    played = play(STANDARD, seed=SEED)
+    played = play_and_settle(STANDARD, [], seed=SEED)
     assert played.coup == deal(seeded_shoe(8, SEED)[0])
     assert played.seed is not None
     assert played.seed.inputs == SEED
@@ -69,7 +68,7 @@ def test_a_seed_without_a_round_number_deals_from_the_top_with_no_burn():
 
 @pytest.mark.parametrize("number", [1, 2, 40])
 def test_a_round_number_is_that_round_of_the_whole_seeded_shoe(number):
-    played = play(STANDARD, seed=SEED, round_number=number)
+    played = play_and_settle(STANDARD, [], seed=SEED, round_number=number)
     expected = shoe_round(seeded_shoe(8, SEED)[0], number, cut_card=STANDARD.cut_card)
     assert played.shoe_round == expected
     assert played.coup == expected.coup
@@ -87,12 +86,12 @@ def test_a_round_number_is_that_round_of_the_whole_seeded_shoe(number):
 def test_a_round_asked_for_inconsistently_is_refused(kwargs, error, paths):
     rules = resolve_rules("standard", {"decks": 1, "cut_card": 14})
     with pytest.raises(error) as caught:
-        play(rules, **kwargs)
+        play_and_settle(rules, [], **kwargs)
     assert [p.path for p in caught.value.problems] == paths
 
 
 def test_the_commitment_shown_before_play_is_accepted_in_either_case():
-    played = play(STANDARD, seed=SEED, commitment=SEED.server_seed_hash.upper())
+    played = play_and_settle(STANDARD, [], seed=SEED, commitment=SEED.server_seed_hash.upper())
     assert played.seed is not None
     assert not played.seed.generated
 
@@ -135,7 +134,7 @@ def test_a_live_slip_is_checked_before_the_round_is_complete():
 @given(strategies.shoe_sequence(), strategies.bets)
 def test_the_dealt_cards_never_depend_on_the_bets(sequence, bets):
     played: PlayedRound = play_and_settle(STANDARD, bets, cards=sequence)
-    assert played.coup == play(STANDARD, cards=sequence).coup
+    assert played.coup == play_and_settle(STANDARD, [], cards=sequence).coup
     assert played.unused_cards == tuple(sequence[played.coup.cards_used :])
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server import Server, gunicorn
+from tests.servers import Server, gunicorn
 
 from .helpers import WORKERS, workers
 

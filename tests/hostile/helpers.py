@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.server import Server, worker_pids
+from tests.servers import Server, worker_pids
 
 LOOPBACK = "127.0.0.1"
 WORKERS = 2

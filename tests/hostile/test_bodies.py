@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.server import Server, worker_pids
+from tests.servers import Server, worker_pids
 
 from .helpers import (
     CARDS,

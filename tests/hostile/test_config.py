@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server import ROOT, Server, free_port, gunicorn
+from tests.servers import ROOT, Server, free_port, gunicorn
 
 from .helpers import (
     ROUND,
@@ -60,7 +60,7 @@ def answers_ready(port: int) -> bool:
 
 
 def start_expecting_refusal(tmp_path: Path, keys: str) -> tuple[int | None, str]:
-    """Start gunicorn as tests/server.py does, but directly, to see it exit:
+    """Start gunicorn as tests/servers.py does, but directly, to see it exit:
     (its exit code, or None if it was still running after REFUSAL_SECONDS or
     answered /readyz; its output)."""
     port, metrics_port = free_port(), free_port()

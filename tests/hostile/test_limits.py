@@ -20,7 +20,7 @@ import json
 
 import pytest
 
-from tests.server import Server, worker_pids
+from tests.servers import Server, worker_pids
 
 from .helpers import (
     CARDS,

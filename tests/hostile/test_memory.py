@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.server import Server
+from tests.servers import Server
 
 from .helpers import CARDS, MIB, assert_problem, call, memory_mib, workers
 

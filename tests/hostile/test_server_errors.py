@@ -18,7 +18,7 @@ import json
 
 import pytest
 
-from tests.server import Server
+from tests.servers import Server
 
 from .helpers import (
     CARDS,

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server import Server
+from tests.servers import Server
 
 from .helpers import LOOPBACK, ROUND, AnswerError, call, request_bytes
 

@@ -17,7 +17,7 @@ from service.app import create_app
 from service.baccarat.coup import Outcome
 from service.baccarat.paytable import Result
 from service.baccarat.tables import BetType
-from tests.server import gunicorn, worker_pids
+from tests.servers import gunicorn, worker_pids
 
 ROUND = {
     "cards": ["9S", "KH", "2D", "7C", "5H"],
@@ -48,7 +48,7 @@ def requests_counted(scraped, endpoint, status, method="GET"):
 
 def scrape(client):
     """The app's own registry, as a scrape in one process would read it."""
-    return samples(generate_latest(client.application.extensions["baccarat.metrics"].registry).decode())
+    return samples(generate_latest(client.application.services.metrics.registry).decode())
 
 
 def test_requests_are_counted_by_route_template_method_and_status(client):

@@ -11,7 +11,7 @@ from schemathesis.config import SchemathesisConfig
 
 from service.app import create_app
 
-CONFIG = SchemathesisConfig.from_path(str(Path(__file__).parents[2] / "schemathesis.toml"))
+CONFIG = SchemathesisConfig.from_path(str(Path(__file__).parents[1] / "schemathesis.toml"))
 # With an API key configured, so that the checks that calls without it are refused run too.
 KEY = "schemathesis-key"
 APP = create_app({"TESTING": True, "API_KEYS": (KEY,)})

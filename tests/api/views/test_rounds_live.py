@@ -7,8 +7,6 @@ seeded one answers the seeded shoe's burn, rounds and roads.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,15 +14,9 @@ from prometheus_client import generate_latest
 
 from service.app import create_app
 from service.baccarat.coup import deal
-from service.baccarat.play import RoundSoFar, play_live
 from service.baccarat.tables import resolve_rules
-from service.contract.answers import Answers
-from service.contract.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema, plain_live_round
 from tests import strategies
 
-from .test_request_schemas import bet, card, junk, loaded
-
-ANSWERS = Answers()
 #: One app for the many requests of the property tests (the app keeps no
 #: state between requests).
 CLIENT = create_app({"TESTING": True}).test_client()
@@ -63,43 +55,6 @@ def test_every_card_of_a_round_answers_what_comes_next_then_the_round(sequence, 
         assert live.get_json()["complete"] is True
     else:
         assert live.get_json()["errors"] == whole.get_json()["errors"]
-
-
-@settings(max_examples=100)
-@given(strategies.shoe_sequence(min_size=6, max_size=6), st.integers(0, 5))
-def test_the_answer_in_progress_is_the_schema_dump(sequence, dealt):
-    so_far = play_live(STANDARD, sequence[: min(dealt, deal(sequence).cards_used - 1)])
-    assert isinstance(so_far, RoundSoFar)
-    written = ANSWERS.live_round(so_far)
-    assert json.dumps(written) == json.dumps(LiveRoundInProgressSchema().dump(so_far))
-
-
-tagged = st.fixed_dictionaries({"card": card, "hand": st.sampled_from(["player", "banker", "dealer"]) | junk})
-live_body = (
-    st.fixed_dictionaries(
-        {},
-        optional={
-            "cards": st.lists(card | tagged, max_size=7) | junk,
-            "bets": st.lists(bet, max_size=3) | junk,
-            "table": st.sampled_from(["standard", "ez", "nowhere"]) | junk,
-            "rules": st.just({"tie_pays": 9}) | junk,
-        },
-    )
-    | junk
-)
-
-
-@settings(max_examples=400)
-@given(live_body)
-def test_a_plain_live_round_is_what_the_schema_loads(value):
-    request = plain_live_round(value)
-    if request is not None:
-        assert request == loaded(LiveRoundRequestSchema(), value)
-
-
-def test_the_common_live_round_takes_the_plain_path():
-    assert plain_live_round({"cards": ["9S", "KH"], "bets": BANKER_25}) is not None
-    assert plain_live_round({}) is not None
 
 
 @pytest.mark.parametrize(
@@ -141,7 +96,7 @@ def test_a_bad_slip_is_refused_before_the_cards_come_out(client):
 
 def test_a_round_in_progress_is_not_counted_as_played(client, app):
     client.post("/v1/rounds/live", json={"cards": ["9S", "KH"]})
-    scraped = generate_latest(app.extensions["baccarat.metrics"].registry).decode().splitlines()
+    scraped = generate_latest(app.services.metrics.registry).decode().splitlines()
     rounds = [line for line in scraped if line.startswith("baccarat_rounds_total{")]
     assert len(rounds) == 3  # one series per outcome, made when the app was built
     assert all(line.endswith(" 0.0") for line in rounds)

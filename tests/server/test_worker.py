@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.server import gunicorn
+from tests.servers import gunicorn
 
 pytestmark = pytest.mark.server
 
@@ -96,3 +96,66 @@ def test_deep_nesting_is_400_on_the_real_server(server):
     )
     assert status == 400
     assert content_type == "application/problem+json"
+
+
+class Recorder:
+    """A client socket that keeps what is sent to it."""
+
+    def __init__(self) -> None:
+        self.sent = b""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def sendall(self, data: bytes) -> None:
+        self.sent += data
+
+
+class Quiet:
+    """The worker's log and config, as handle_error uses them: every
+    attribute is another Quiet, and calling one does nothing."""
+
+    def __getattr__(self, name):
+        return Quiet()
+
+    def __call__(self, *args, **kwargs):
+        return None
+
+
+def gunicorn_errors():
+    """An instance of every error gunicorn's HTTP parser defines, and an SSL error."""
+    import ssl
+
+    from gunicorn.http import errors
+
+    made = []
+    for _, kind in sorted(vars(errors).items()):
+        if isinstance(kind, type) and issubclass(kind, Exception) and kind.__module__ == errors.__name__:
+            try:
+                made.append(kind("x"))
+            except TypeError:
+                made.append(kind())
+    return [*made, ssl.SSLError("x"), ValueError("not gunicorn's")]
+
+
+def status(sent: bytes) -> int:
+    """The status code of an HTTP/1.1 answer. (Only the code: gunicorn's
+    reason phrase for its 500 and 501 refusals is "Bad Request"; ours is the
+    status's own, which RFC 9112 leaves to the server.)"""
+    return int(sent.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("error", gunicorn_errors(), ids=lambda error: type(error).__name__)
+def test_each_refusal_has_the_status_gunicorn_itself_gives(error):
+    """gunicorn's own handle_error writes an HTML page; the worker writes a
+    problem, with the same status (docs/adr/0002)."""
+    from gunicorn.workers.base import Worker as Base
+
+    from service.server.worker import Worker
+
+    theirs, ours = Recorder(), Recorder()
+    quiet = Quiet()
+    Base.handle_error(quiet, None, theirs, ("127.0.0.1", 1), error)
+    Worker.handle_error(quiet, None, ours, ("127.0.0.1", 1), error)
+    assert status(ours.sent) == status(theirs.sent)
+    assert b"Content-Type: application/problem+json" in ours.sent

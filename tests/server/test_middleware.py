@@ -12,7 +12,7 @@ from service.app import create_app
 from service.server.logs import RequestIdFilter, json_formatter
 from service.server.middleware import VALID_ID as VALID
 from service.server.middleware import accept_or_generate, current_request_id
-from tests.server import gunicorn
+from tests.servers import gunicorn
 
 ROUND = {"cards": ["9S", "KH", "2D", "7C", "5H"]}
 

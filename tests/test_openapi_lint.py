@@ -10,7 +10,7 @@ import json
 import os
 import subprocess
 
-from .. import tools
+from . import tools
 
 #: No telemetry, no update check, no banner: the tools run offline and quiet.
 QUIET = {

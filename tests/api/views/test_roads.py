@@ -3,7 +3,7 @@
 import pytest
 
 from service.contract.schemas.roads import MAX_RESULTS
-from tests.web.test_errors import assert_problem
+from tests.api.test_errors import assert_problem
 
 # The README's example: Big Road B B | P | B B B | P P | B with ties at the start and between.
 README_RESULTS = [

@@ -13,9 +13,8 @@ import pytest
 from werkzeug.test import Client
 
 from service.server.exposition import operator_app
-from tests.server import gunicorn, worker_pids
-
-from ..hostile.helpers import call
+from tests.hostile.helpers import call
+from tests.servers import gunicorn, worker_pids
 
 
 def metrics(environ, start_response):

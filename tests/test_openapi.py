@@ -17,7 +17,7 @@ from service.contract.schemas.base import RequestSchema
 from service.contract.schemas.values import VALUE_SETS
 from service.openapi import generate
 
-COMMITTED = Path(__file__).parents[2] / "openapi.yaml"
+COMMITTED = Path(__file__).parents[1] / "openapi.yaml"
 METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 PROBLEM_JSON = "application/problem+json"
 

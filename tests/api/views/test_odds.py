@@ -9,7 +9,7 @@ from service.baccarat.composition import after_removing, before_round, full_shoe
 from service.baccarat.odds import EVENTS, analyse, decimal_text
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES
-from tests.web.test_errors import assert_problem
+from tests.api.test_errors import assert_problem
 
 FULL_RANKS = dict.fromkeys(RANKS, 32)
 SERVER_SEED = "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e"
