@@ -90,20 +90,6 @@ def seeded_shoe(
     return cards, SeedRecord(inputs, generated, shoe_hash(cards))
 
 
-def play(
-    rules: Rules,
-    *,
-    cards: Sequence[Card] | None = None,
-    seed: Seed | None = None,
-    round_number: int | None = None,
-    commitment: str | None = None,
-) -> PlayedRound:
-    """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
-    (with neither, by a freshly drawn seed): its top round, or round
-    ``round_number`` of the whole shoe."""
-    return _played(rules, _deal_round(rules, cards, seed, round_number, commitment))
-
-
 #: A round just dealt: the coup, the cards sent but not used, the seed and
 #: the place in the shoe (when there are any).
 _Dealt = tuple[Coup, tuple[Card, ...], SeedRecord | None, ShoeRound | None]
@@ -116,7 +102,7 @@ def _deal_round(
     round_number: int | None,
     commitment: str | None,
 ) -> _Dealt:
-    """What :func:`play` deals, before it is made a :class:`PlayedRound`."""
+    """What :func:`play_and_settle` deals, before it is made a :class:`PlayedRound`."""
     if cards is not None and seed is not None:
         raise SeedError("Send either cards or a seed, not both")
     if cards is not None:
@@ -144,7 +130,10 @@ def play_and_settle(
     round_number: int | None = None,
     commitment: str | None = None,
 ) -> PlayedRound:
-    """:func:`play`, then settle one slip on the round."""
+    """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
+    (with neither, by a freshly drawn seed): its top round, or round
+    ``round_number`` of the whole shoe; then settle ``bets``, one slip, on
+    it (no bets: nothing is settled)."""
     dealt = _deal_round(rules, cards, seed, round_number, commitment)
     settlement = settle_slip(bets, dealt[0], rules) if bets else None
     return _played(rules, dealt, settlement=settlement)
@@ -159,7 +148,7 @@ def play_and_settle_slips(
     round_number: int | None = None,
     commitment: str | None = None,
 ) -> PlayedRound:
-    """:func:`play`, then settle many slips on the round."""
+    """Deal as :func:`play_and_settle` does, then settle many slips on the round."""
     dealt = _deal_round(rules, cards, seed, round_number, commitment)
     return _played(rules, dealt, slips=tuple(settle_slips(slips, dealt[0], rules)))
 

@@ -7,7 +7,8 @@
 
 So even the answers given before Flask sees a request (a 413) carry an id
 and are counted. :func:`wrap` stacks them. No Flask here: gunicorn's master
-loads the logging half of this module.
+loads this module too, for the request id its log lines carry
+(:mod:`.logs`) and the worker's own error answers (:mod:`.worker`).
 """
 
 from __future__ import annotations
