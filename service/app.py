@@ -76,7 +76,9 @@ class OrjsonProvider(JSONProvider):
         flask-smorest's ``@blp.response`` call this)."""
         if args and kwargs:
             raise TypeError("pass positional or keyword arguments, not both")
-        obj = args[0] if len(args) == 1 else (args or kwargs)
+        # As Flask's own provider reads its arguments: one value, several (a
+        # list), keywords (an object), or none (null).
+        obj = args[0] if len(args) == 1 else (args or kwargs or None)
         return current_app.response_class(jsonio.dumps(obj), mimetype=jsonio.JSON)
 
 

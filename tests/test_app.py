@@ -41,3 +41,14 @@ def test_the_answers_are_json_bytes_written_once(client):
     answer = client.post("/v1/rounds", json={"cards": ["9S", "KH", "2D", "7C", "5H"]})
     assert answer.mimetype == "application/json"
     assert answer.get_data().startswith(b'{"complete":true,')
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "body"),
+    [((), {}, b"null"), (({"a": 1},), {}, b'{"a":1}'), ((1, 2), {}, b"[1,2]"), ((), {"a": 1}, b'{"a":1}')],
+)
+def test_jsonify_reads_its_arguments_as_flask_does(app, args, kwargs, body):
+    from flask import jsonify
+
+    with app.app_context():
+        assert jsonify(*args, **kwargs).get_data() == body
