@@ -30,7 +30,7 @@ TESTED_ELSEWHERE = {
         f"contract/schemas/{name}.py": "tests/api/views/: each request schema is held to the answers of "
         "its endpoint (and tests/test_schemathesis.py sends it generated bodies); "
         "its components are checked in tests/test_openapi.py"
-        for name in ("odds", "problems", "reference", "roads", "rules", "seeds", "shoes", "values")
+        for name in ("odds", "problems", "reference", "roads", "rules", "seeds", "shoes")
     },
     "contract/schemas/base.py": "tests/contract/test_answers.py and tests/contract/schemas/test_rounds.py: "
     "PlainFirst and PlainDump are held to marshmallow through the schemas that use them",
