@@ -93,7 +93,8 @@ class Rules:
         return {
             "variant": str(self.variant),
             "decks": self.decks,
-            "commission": str(self.commission),
+            # The rate's value, not how it was written: 0.050 is 0.05.
+            "commission": format(self.commission.normalize(), "f"),
             "tie_pays": self.tie_pays,
             "super_6_pays": self.super_6_pays,
             "payout_rounding": str(self.payout_rounding),
@@ -203,6 +204,25 @@ TABLES: Mapping[str, Table] = MappingProxyType(
 DEFAULT_TABLE = "standard"
 
 
+def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
+    """Every limit is a whole number of the currency's minor unit: a limit of
+    2.50 where amounts have no decimals would be shown as 2 and refuse a bet
+    of 2 (a :class:`RulesError` naming each such limit)."""
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    sent = changes.get("limits", {})
+    problems = [
+        Problem(
+            ("rules", "limits", str(bet), end) if bet in sent else ("rules", "minor_unit"),
+            f"the {bet} {end} {amount} has more decimals than the currency's {rules.minor_unit}",
+        )
+        for bet, limits in rules.limits.items()
+        for end, amount in (("min", limits.min), ("max", limits.max))
+        if amount != amount.quantize(unit)
+    ]
+    if problems:
+        raise RulesError("A table limit is not a whole number of the currency's minor unit", problems)
+
+
 def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The preset's rules with ``overrides`` applied (already validated).
 
@@ -219,6 +239,7 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         merged.update({BetType(t): lim for t, lim in changes["limits"].items()})
         changes["limits"] = MappingProxyType(merged)
     resolved = replace(rules, **changes)
+    _limits_in_minor_units(resolved, changes)
     if resolved.variant is not Variant.STANDARD and resolved.commission:
         where = "commission" if "commission" in changes else "variant"
         raise RulesError(

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 import pytest
 
+from service.baccarat.errors import RulesError
 from service.baccarat.money import Rounding
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD
 from service.baccarat.tables import (
@@ -125,3 +126,39 @@ def test_every_setting_is_part_of_the_id(overrides):
 def test_rules_cannot_be_changed():
     with pytest.raises(FrozenInstanceError):
         STANDARD.decks = 6  # type: ignore[misc]
+
+
+def test_equal_rates_make_equal_rules_whatever_their_digits():
+    """The rules id is of the rules' values: a commission of 0.050 is the
+    preset's 0.05, and its id is the preset's."""
+    written_long = resolve_rules("standard", {"commission": Decimal("0.050")})
+    assert written_long.id == resolve_rules("standard").id
+    assert written_long.canonical["commission"] == "0.05"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "path"),
+    [
+        (
+            {"minor_unit": 0, "limits": {BetType.BANKER: BetLimits(min=Decimal("2.50"), max=Decimal("100"))}},
+            ("rules", "limits", "banker", "min"),
+        ),
+        (
+            {"limits": {BetType.TIE: BetLimits(min=Decimal("1"), max=Decimal("20.005"))}},
+            ("rules", "limits", "tie", "max"),
+        ),
+        (
+            {"minor_unit": 0, "limits": {BetType.PLAYER: BetLimits(min=Decimal("1.5"), max=Decimal("10"))}},
+            ("rules", "limits", "player", "min"),
+        ),
+    ],
+)
+def test_a_limit_finer_than_the_currency_is_refused_at_it(overrides, path):
+    with pytest.raises(RulesError) as refused:
+        resolve_rules("standard", overrides)
+    assert [problem.path for problem in refused.value.problems] == [path]
+
+
+def test_whole_limits_stay_valid_when_the_currency_has_fewer_decimals():
+    rules = resolve_rules("standard", {"minor_unit": 0})
+    assert rules.canonical["limits"]["banker"] == {"min": "1", "max": "200"}
