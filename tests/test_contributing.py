@@ -42,7 +42,7 @@ CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 README = ROOT / "README.md"
 BETS_MD = ROOT / "docs" / "bets.md"
 METHODS = frozenset({"get", "put", "post", "delete", "patch"})
-SETTINGS = frozenset(field.name for field in dataclasses.fields(Rules))
+SETTINGS = frozenset(field.name for field in dataclasses.fields(Rules) if field.init)
 
 
 @cache

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -86,11 +85,15 @@ class Rules:
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
 
-    @cached_property
-    def canonical(self) -> dict[str, Any]:
-        """Canonical JSON-ready form (amounts as strings), made once per rules
-        and shared by every answer that shows them: never changed."""
-        return {
+    #: The canonical JSON-ready form (amounts as strings) and its id, made with
+    #: the rules (so a preset's are made at import, never on a request) and
+    #: shared by every answer that shows them: never changed.
+    canonical: dict[str, Any] = field(init=False, repr=False, compare=False)
+    #: First 16 hex digits of the SHA-256 of the canonical form.
+    id: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        canonical = {
             "variant": str(self.variant),
             "decks": self.decks,
             # The rate's value, not how it was written: 0.050 is 0.05.
@@ -108,12 +111,10 @@ class Rules:
                 for bet, lim in self.limits.items()
             },
         }
-
-    @cached_property
-    def id(self) -> str:
-        """First 16 hex digits of the SHA-256 of the canonical form."""
-        canonical = json.dumps(self.canonical, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+        text = json.dumps(canonical, sort_keys=True, separators=(",", ":"))
+        # A frozen dataclass sets what it derives this way (the dataclasses documentation's own idiom).
+        object.__setattr__(self, "canonical", canonical)
+        object.__setattr__(self, "id", hashlib.sha256(text.encode()).hexdigest()[:16])
 
     @property
     def bet_types(self) -> tuple[BetType, ...]:
