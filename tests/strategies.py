@@ -7,11 +7,12 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
+from service.baccarat.bets import BetType
 from service.baccarat.cards import DECK, Card
 from service.baccarat.coup import Outcome
 from service.baccarat.roads import Result
 from service.baccarat.settlement import Bet
-from service.baccarat.tables import BetType, Rules
+from service.baccarat.tables import Rules
 
 card = st.sampled_from(DECK)
 

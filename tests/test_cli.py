@@ -13,6 +13,7 @@ import json
 import pkgutil
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -406,6 +407,23 @@ def test_tables_text_names_every_preset_and_its_limits(capsys, client):
     assert "standard (default)" in out
 
 
+# --- paytables --------------------------------------------------------------
+
+
+def test_paytables_prints_the_service_s_catalogue(capsys, client):
+    code, out, _ = run(capsys, "paytables", "--decks", "6")
+    assert code == OK
+    assert json.loads(out) == client.get("/v1/paytables?decks=6").get_json()
+
+
+def test_paytables_markdown_has_a_row_per_pay_table_with_its_computed_edge(capsys, client):
+    code, out, _ = run(capsys, "paytables", "--markdown")
+    assert code == OK
+    for table in client.get("/v1/paytables").get_json()["pay_tables"]:
+        [row] = [line for line in out.splitlines() if line.startswith(f"| `{table['id']}` |")]
+        assert f"{Decimal(table['house_edge']) * 100:.4f}%" in row
+
+
 # --- the command line ---------------------------------------------------------
 
 
@@ -420,6 +438,7 @@ def test_tables_text_names_every_preset_and_its_limits(capsys, client):
         ["settle"],
         ["verify"],
         ["tables", "--json"],
+        ["paytables", "--decks", "9"],
     ],
 )
 def test_a_wrong_command_line_is_a_usage_error(capsys, argv):
@@ -432,8 +451,8 @@ def test_a_wrong_command_line_is_a_usage_error(capsys, argv):
 def test_help_lists_every_command_and_the_exit_codes(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == OK
-    for name in ("round", "settle", "verify", "tables", "odds", "simulate"):
-        assert f"\n    {name} " in out
+    for name in ("round", "settle", "verify", "tables", "paytables", "odds", "simulate"):
+        assert f"\n    {name} " in out or f"\n    {name}\n" in out, name
     for exit_code in (OK, MISMATCH, USAGE, BAD_INPUT):
         assert f"\n  {exit_code}  " in out
 

@@ -29,13 +29,16 @@ import pytest
 
 from service.api import views
 from service.app import create_app
+from service.baccarat.bets import MAIN_BETS, BetType, Variant
+from service.baccarat.catalogue import CATALOGUE, pay_tables_of, standard
 from service.baccarat.money import Rounding
 from service.baccarat.payouts import pay_table
-from service.baccarat.side_bets import SIDE_BETS
-from service.baccarat.tables import TABLES, BetLimits, BetType, Rules, Variant
+from service.baccarat.tables import TABLES, BetLimits, Rules
+from service.cli import paytables
 from service.contract.schemas.rules import RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
-from tests.baccarat import test_house_edge, test_payouts
+from tests.baccarat import test_catalogue, test_house_edge, test_odds, test_payouts
+from tests.pays import line_pays, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
@@ -83,6 +86,9 @@ def code_spans(text: str) -> set[str]:
 # --- adding a bet type ------------------------------------------------------------------
 
 
+SIDE_BETS = [bet for bet in BetType if bet not in MAIN_BETS]
+
+
 def test_every_side_bet_has_a_row_in_docs_bets_md_and_every_main_bet_is_described():
     side_bets = {str(bet) for bet in SIDE_BETS}
     assert first_column(section(BETS_MD, "## Side bets")) == side_bets
@@ -112,20 +118,55 @@ def test_every_bet_type_is_offered_by_some_preset():
     assert offered == set(BetType)
 
 
-def test_every_bet_type_s_house_edge_is_checked_against_a_printed_figure():
-    """tests/baccarat/test_house_edge.py (an enumeration of every round) and
-    tests/baccarat/test_odds.py (the odds engine) both check each figure."""
+def test_every_pay_table_s_house_edge_is_checked_against_its_source():
+    """tests/baccarat/test_odds.py holds the odds engine's edge of every pay
+    table to the figure its source prints, or to the reason it differs, and
+    docs/bets.md lists both; DESIGN §5's figures are also checked by an
+    enumeration of every round (tests/baccarat/test_house_edge.py)."""
+    assert set(test_odds.PUBLISHED_DIFFERS) <= set(CATALOGUE)
+    listed = first_column(section(BETS_MD, "## Pay tables"))
+    assert listed == set(CATALOGUE), "docs/bets.md's 'Pay tables' must list every pay table"
     checked = {bet for bet, _, _ in test_house_edge.DESIGN_FIGURES.values()}
-    assert checked == set(BetType)
+    assert checked == {bet for bet in BetType if standard(bet).source.house_edge}
 
 
 # --- adding a pay table ------------------------------------------------------------------
 
-#: Each preset, and one set of rules that builds the banker's pay table anew.
-RULES = [table.rules for table in TABLES.values()] + [Rules(commission=Decimal("0.04"))]
+
+def test_docs_bets_md_lists_the_catalogue_as_the_command_writes_it():
+    text = BETS_MD.read_text()
+    start, end = "<!-- pay tables: baccarat paytables --markdown -->\n", "<!-- end of pay tables -->"
+    written = text[text.index(start) + len(start) : text.index(end)]
+    assert written == paytables.markdown(paytables.catalogue()), "run: baccarat paytables --markdown"
 
 
-@pytest.mark.parametrize("rules", RULES, ids=[*TABLES, "commission 4%"])
+def test_docs_bets_md_writes_only_pays_and_edges_its_bets_pay_tables_have():
+    """The side bets' table restates pays and edges: each must be one of its
+    bet's pay tables', at the digits written."""
+    edges = {table["id"]: Decimal(table["house_edge"]) * 100 for table in paytables.catalogue()["pay_tables"]}
+    for row in section(BETS_MD, "## Side bets").splitlines():
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if not re.fullmatch(r"`\w+`", cells[0]) or cells[0].strip("`") not in set(map(str, BetType)):
+            continue
+        tables = pay_tables_of(BetType(cells[0].strip("`")))
+        assert written_pays(cells[2]) <= {
+            pay for t in tables for line in t.lines for pay in line_pays(line)
+        }, row
+        for printed in re.findall(r"(\d+\.\d+)%", cells[4]):
+            digits = Decimal(1).scaleb(-len(printed.partition(".")[2]))
+            assert any(edges[t.id].quantize(digits) == Decimal(printed) for t in tables), (row, printed)
+
+
+#: Each preset, one set of rules that builds the banker's pay table anew, and
+#: rules that choose every other pay table of the catalogue.
+RULES = (
+    [table.rules for table in TABLES.values()]
+    + [Rules(commission=Decimal("0.04"))]
+    + [test_catalogue.rules_choosing(table) for table in CATALOGUE.values()]
+)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[*TABLES, "commission 4%", *CATALOGUE])
 def test_pay_tables_are_built_from_line_tests_made_once(rules):
     """The exact odds keep one matrix per pay table, keyed by its lines'
     tests (service/baccarat/odds.py): a test made anew for each request
@@ -135,6 +176,8 @@ def test_pay_tables_are_built_from_line_tests_made_once(rules):
         assert [line.applies for line in first.lines] == [line.applies for line in second.lines], bet
 
 
+#: Rules that offer a bet with more than one pay table.
+BASE = Rules(limits={BetType.PLAYER_PAIR: BetLimits(min=Decimal(1), max=Decimal(10))})
 #: For each setting of :class:`Rules`, a value other than the default.
 OTHER_VALUES: dict[str, Any] = {
     "variant": Variant.EZ,
@@ -145,7 +188,8 @@ OTHER_VALUES: dict[str, Any] = {
     "payout_rounding": Rounding.HALF_UP,
     "minor_unit": 0,
     "cut_card": 20,
-    "limits": {BetType.PLAYER: BetLimits(min=Decimal(1), max=Decimal(10))},
+    "limits": {**BASE.limits, BetType.PLAYER: BetLimits(min=Decimal(1), max=Decimal(10))},
+    "pay_tables": {BetType.PLAYER_PAIR: "player_pair_12_to_1"},
 }
 
 
@@ -154,7 +198,7 @@ def test_every_rules_setting_changes_the_rules_id():
     every setting, such as a pay a table may choose, must be part of it."""
     assert set(OTHER_VALUES) == SETTINGS, "a new setting of Rules: give it another value here"
     for name, value in OTHER_VALUES.items():
-        assert dataclasses.replace(Rules(), **{name: value}).id != Rules().id, name
+        assert dataclasses.replace(BASE, **{name: value}).id != BASE.id, name
 
 
 def pay_choices() -> dict[str, set[Any]]:
@@ -189,6 +233,7 @@ def test_every_pay_a_request_may_choose_is_documented():
     choices = pay_choices()
     variants = first_column(section(BETS_MD, "## Variants: how the banker bet is paid"))
     assert variants == set(map(str, choices.pop("variant")))
+    choices["pay_tables"] = set(CATALOGUE)
     assert first_column(section(BETS_MD, "## Pays a request may choose")) == set(choices)
     readme = section(README, "## Variants and side bets")
     for name in choices:

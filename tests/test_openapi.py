@@ -31,6 +31,7 @@ OPERATION_IDS = {
     ("post", "/v1/seeds"): "newSeed",
     ("get", "/v1/rules"): "getRules",
     ("get", "/v1/tables"): "getTables",
+    ("get", "/v1/paytables"): "getPayTables",
     ("post", "/v1/roads"): "drawRoads",
     ("post", "/v1/odds"): "getOdds",
     ("get", "/livez"): "getLivez",

@@ -7,10 +7,13 @@ from fractions import Fraction
 
 import pytest
 
+from service.baccarat.bets import MAIN_BETS, BetType
+from service.baccarat.catalogue import pay_tables_of
 from service.baccarat.simulation import simulate
-from service.baccarat.tables import TABLES
+from service.baccarat.tables import SHORTHANDS, TABLES, resolve_rules
 from service.cli import main
 from service.cli.documents import BAD_INPUT, OK
+from service.contract.schemas.rules import RulesOverrideSchema
 
 pytestmark = pytest.mark.slow
 
@@ -19,10 +22,27 @@ SEED = "simulation-check"
 FAMILY_CONFIDENCE = 0.95
 
 
-@pytest.mark.parametrize("table", ["standard", "ez", "no_commission"])
-def test_every_bets_return_agrees_with_the_exact_odds_within_its_interval(client, table):
-    rules = TABLES[table].rules
-    exact = client.post("/v1/odds", json={"table": table}).get_json()["bets"]
+#: Rules that offer every side bet, each paid by its last pay table of the
+#: catalogue (12:1 pairs, the perfect pair's 200:1 on both hands, Big and
+#: Small at 0.53 and 1.45, Lucky 6 at 12/23, ...).
+OTHER_PAY_TABLES = {
+    "limits": {str(bet): {"min": "1", "max": "100"} for bet in BetType if bet not in MAIN_BETS},
+    "pay_tables": {
+        str(bet): pay_tables_of(bet)[-1].id
+        for bet in BetType
+        if bet not in SHORTHANDS and bet not in MAIN_BETS
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("table", "overrides"),
+    [("standard", {}), ("ez", {}), ("no_commission", {}), ("tiger", {}), ("standard", OTHER_PAY_TABLES)],
+    ids=["standard", "ez", "no_commission", "tiger", "other pay tables"],
+)
+def test_every_bets_return_agrees_with_the_exact_odds_within_its_interval(client, table, overrides):
+    rules = resolve_rules(table, RulesOverrideSchema().load(overrides))
+    exact = client.post("/v1/odds", json={"table": table, "rules": overrides}).get_json()["bets"]
     simulation = simulate(rules, SEED, SHOES)
     assert [r.bet for r in simulation.returns] == list(rules.bet_types)
     # One interval per bet: each at 1 - 5%/k so that all k hold together with 95% confidence.

@@ -37,7 +37,9 @@ from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
+from .bets import BetType
 from .cards import Card
+from .catalogue import CATALOGUE
 from .composition import (
     Composition,
     SeededPlace,
@@ -49,11 +51,11 @@ from .composition import (
 from .coup import Coup, Outcome
 from .errors import Problem, ShoeError
 from .payouts import pay_table
-from .paytable import Result
+from .paytable import NamedPayTable, Result
 from .play import Seed
 from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .side_bets import margin
-from .tables import BetType, Rules
+from .tables import Rules
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18
@@ -172,6 +174,13 @@ class BetOdds:
 
     bet: BetType
     lines: tuple[LineOdds, ...]
+    #: The pay table the bet is paid by.
+    pay_table: NamedPayTable
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """How often the bet wins: the probability of a winning line."""
+        return self.win
 
     def _total(self, result: Result) -> Fraction:
         return sum((line.probability for line in self.lines if line.result is result), Fraction(0))
@@ -299,7 +308,11 @@ def _net(result: Result, odds: Decimal, commission: Decimal) -> Fraction:
 
 def bet_odds(bet: BetType, rules: Rules, counts: RoundCounts) -> BetOdds:
     """The odds of ``bet`` under ``rules``, from the round counts of a shoe."""
-    table = pay_table(bet, rules)
+    return table_odds(pay_table(bet, rules), counts)
+
+
+def table_odds(table: NamedPayTable, counts: RoundCounts) -> BetOdds:
+    """The odds of a bet paid by ``table``, from the round counts of a shoe."""
     tests = tuple(line.applies for line in table.lines)
     by_line = (_line_matrix(tests) @ counts.by_signature).tolist()
     lines = [
@@ -319,7 +332,22 @@ def bet_odds(bet: BetType, rules: Rules, counts: RoundCounts) -> BetOdds:
             Fraction(by_line[-1], counts.sequences),
         )
     )
-    return BetOdds(bet, tuple(lines))
+    return BetOdds(table.bet, tuple(lines), table)
+
+
+@dataclass(frozen=True)
+class CatalogueOdds:
+    """Every pay table of the catalogue with its odds, for a full shoe."""
+
+    decks: int
+    sequences: int
+    tables: tuple[BetOdds, ...]
+
+
+def catalogue_odds(decks: int = 8) -> CatalogueOdds:
+    """The odds of every pay table of the catalogue for a full shoe of ``decks`` decks."""
+    counts = count_rounds(full_shoe(decks))
+    return CatalogueOdds(decks, counts.sequences, tuple(table_odds(t, counts) for t in CATALOGUE.values()))
 
 
 def analyse(composition: Composition, rules: Rules, shoe: Shoe | None = None) -> Odds:

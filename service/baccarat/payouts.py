@@ -1,9 +1,9 @@
-"""What each bet type pays on a finished round: its pay table under the rules.
+"""What each bet type pays on a finished round: the pay table its rules choose.
 
-The main bets' tables are here (the banker bet's depends on the table's
-``variant``); the side bets' are in :mod:`.side_bets`. Every payout rule is a
-pure function of the round and the rules; money is not touched here:
-:mod:`.settlement` does that.
+The pay tables are the catalogue's (:mod:`.catalogue`: the main bets' in
+:mod:`.main_bets`, the side bets' in :mod:`.side_bets`); the rules choose one
+per bet (:attr:`.Rules.chosen`). Every payout rule is a pure function of the
+round and the rules; money is not touched here: :mod:`.settlement` does that.
 
 >>> from service.baccarat.cards import parse_card
 >>> from service.baccarat.coup import deal
@@ -15,6 +15,7 @@ Decimal('8')
 
 Under EZ rules a Banker win with a three-card 7 pushes the banker bet:
 
+>>> from service.baccarat.bets import Variant
 >>> ez = deal([parse_card(c) for c in ["2S", "KH", "4D", "2C", "5H"]])
 >>> ez.banker.total, ez.player.total, payout(BetType.BANKER, ez, Rules(variant=Variant.EZ)).result
 (7, 6, <Result.PUSH: 'push'>)
@@ -28,16 +29,15 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
-from .coup import Coup, Outcome
+from .bets import BetType
+from .coup import Coup
 from .money import format_amount
-from .paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
-from .side_bets import SIDE_BETS
-from .tables import DEFAULT_TABLE, TABLES, TIE_PAYS, BetType, Rules, Variant
+from .paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from .tables import DEFAULT_TABLE, TABLES, Rules
 
 __all__ = [
     "LOSE",
     "PAYOUT_RULES",
-    "PAY_TABLES",
     "PUSH",
     "Offer",
     "Payout",
@@ -48,100 +48,15 @@ __all__ = [
 ]
 
 
-def _player_wins(coup: Coup) -> bool:
-    return coup.outcome is Outcome.PLAYER
-
-
-def _banker_wins(coup: Coup) -> bool:
-    return coup.outcome is Outcome.BANKER
-
-
-def _tie(coup: Coup) -> bool:
-    return coup.outcome is Outcome.TIE
-
-
-def _banker_wins_with_6(coup: Coup) -> bool:
-    return _banker_wins(coup) and coup.banker.total == 6
-
-
-def _banker_wins_without_6(coup: Coup) -> bool:
-    return _banker_wins(coup) and coup.banker.total != 6
-
-
-def _banker_wins_with_three_card_7(coup: Coup) -> bool:
-    return _banker_wins(coup) and coup.banker.total == 7 and len(coup.banker.cards) == 3
-
-
-def _banker_wins_without_three_card_7(coup: Coup) -> bool:
-    return _banker_wins(coup) and not _banker_wins_with_three_card_7(coup)
-
-
-_TIE_PUSHES = PayLine("a tie", _tie, PUSH)
-
-_PLAYER = PayTable(
-    "The Player's final total beats the Banker's", (PayLine("Player wins", _player_wins, win(1)), _TIE_PUSHES)
-)
-
-_BANKER_BEATS_PLAYER = "The Banker's final total beats the Player's"
-#: The banker bet of the variants that take no commission.
-_BANKER_NO_COMMISSION = PayTable(
-    _BANKER_BEATS_PLAYER,
-    (
-        PayLine("Banker wins with a total of 6", _banker_wins_with_6, win("0.5")),
-        PayLine("Banker wins with any other total", _banker_wins_without_6, win(1)),
-        _TIE_PUSHES,
-    ),
-)
-_BANKER_EZ = PayTable(
-    _BANKER_BEATS_PLAYER,
-    (
-        PayLine("Banker wins with a three-card 7", _banker_wins_with_three_card_7, PUSH),
-        PayLine("Banker wins any other way", _banker_wins_without_three_card_7, win(1)),
-        _TIE_PUSHES,
-    ),
-)
-
-
-def _banker(rules: Rules) -> PayTable:
-    if rules.variant is Variant.NO_COMMISSION:
-        return _BANKER_NO_COMMISSION
-    if rules.variant is Variant.EZ:
-        return _BANKER_EZ
-    return PayTable(
-        _BANKER_BEATS_PLAYER, (PayLine("Banker wins", _banker_wins, win(1, rules.commission)), _TIE_PUSHES)
-    )
-
-
-#: The tie's pay table for each pay a table may choose (TIE_PAYS).
-_TIE_TABLES = {
-    pays: PayTable("The two final totals are equal", (PayLine("the totals are equal", _tie, win(pays)),))
-    for pays in TIE_PAYS
-}
-
-
-def _tie_table(rules: Rules) -> PayTable:
-    return _TIE_TABLES[rules.tie_pays]
-
-
-#: Each bet type's pay table under the rules in force.
-PAY_TABLES: Mapping[BetType, Callable[[Rules], PayTable]] = MappingProxyType(
-    {
-        BetType.PLAYER: lambda rules: _PLAYER,
-        BetType.BANKER: _banker,
-        BetType.TIE: _tie_table,
-        **SIDE_BETS,
-    }
-)
-
-
-def pay_table(bet_type: BetType, rules: Rules) -> PayTable:
-    """The pay table of ``bet_type`` under ``rules``."""
-    return PAY_TABLES[bet_type](rules)
+def pay_table(bet_type: BetType, rules: Rules) -> NamedPayTable:
+    """The pay table of ``bet_type`` under ``rules``: the one they choose from
+    the catalogue (:attr:`.Rules.chosen`)."""
+    return rules.chosen[bet_type]
 
 
 def payout(bet_type: BetType, coup: Coup, rules: Rules) -> Payout:
     """What a bet of ``bet_type`` gets on ``coup`` under ``rules``."""
-    return PAY_TABLES[bet_type](rules).payout(coup)
+    return rules.chosen[bet_type].payout(coup)
 
 
 PayoutRule = Callable[[Coup, Rules], Payout]
@@ -164,7 +79,7 @@ class Offer:
     type: BetType
     min: str
     max: str
-    pay_table: PayTable
+    pay_table: NamedPayTable
 
 
 def offers(rules: Rules) -> tuple[Offer, ...]:

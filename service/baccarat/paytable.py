@@ -20,10 +20,11 @@ Payout(result=<Result.WIN: 'win'>, odds=Decimal('1.5'), commission=Decimal('0'))
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 
+from .bets import BetType
 from .coup import Coup
 from .money import ZERO
 
@@ -82,3 +83,84 @@ class PayTable:
             if line.applies(coup):
                 return line.payout
         return LOSE
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a pay table is published, and the house edge printed there."""
+
+    title: str
+    url: str
+    #: The house edge as the source prints it, for 8 decks (``"10.36%"``), or
+    #: None where it prints none. The service shows its own, computed figure
+    #: beside it, never this one in its place.
+    house_edge: str | None = None
+    #: What a reader should know of the source: the deck count it prints
+    #: for, or that it prints the bet's odds but not this pay table.
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NamedPayTable(PayTable):
+    """A pay table of the catalogue (:mod:`.catalogue`): a bet's pay table
+    under a stable ``id``, with where it is published.
+
+    ``setting`` names the rules setting that also chooses it, with its value
+    (``("tie_pays", 9)``): the shorthands a table's rules had before pay
+    tables could be chosen by name.
+    """
+
+    id: str
+    bet: BetType
+    source: Source
+    setting: tuple[str, int | str] | None = None
+
+
+def pay_text(payout: Payout) -> str:
+    """What a payout pays, in the words a pay table is printed in.
+
+    >>> pay_text(win(11)), pay_text(win("0.5")), pay_text(win("0.54")), pay_text(PUSH)
+    ('11:1', '1:2', '0.54:1', 'push')
+    >>> pay_text(win(1, Decimal("0.05")))
+    '0.95:1 (1:1 less 5% commission)'
+    """
+    if payout.result is Result.PUSH:
+        return "push"
+    if payout.result is Result.LOSE:
+        return "loses"
+    odds = payout.odds * (1 - payout.commission)
+    if payout.commission:
+        rate = format((payout.commission * 100).normalize(), "f")
+        return f"{_odds_text(odds)} ({_odds_text(payout.odds)} less {rate}% commission)"
+    return _odds_text(odds)
+
+
+def _odds_text(odds: Decimal) -> str:
+    if 0 < odds < 1 and (1 / odds) == (1 / odds).to_integral_value():
+        return f"1:{int(1 / odds)}"
+    return f"{format(odds.normalize(), 'f')}:1"
+
+
+def pays_text(table: PayTable) -> str:
+    """A pay table's pays in a few words: the pay of a one-line table, else
+    each line with its pay.
+
+    >>> pays_text(PayTable("tie", (PayLine("the totals are equal", lambda coup: True, win(8)),)))
+    '8:1'
+    """
+    if len(table.lines) == 1:
+        return pay_text(table.lines[0].payout)
+    return "; ".join(f"{line.when}: {pay_text(line.payout)}" for line in table.lines)
+
+
+def at_commission(table: NamedPayTable, commission: Decimal) -> NamedPayTable:
+    """``table`` with ``commission`` taken from each win that takes one (the
+    standard banker table is written at 5%); the table itself when that is
+    its commission already, or when it takes none."""
+    lines = tuple(
+        replace(line, payout=replace(line.payout, commission=commission)) if line.payout.commission else line
+        for line in table.lines
+    )
+    if lines == table.lines:
+        return table
+    return replace(table, lines=lines)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .coup import Side
-from .odds import Odds, shoe_odds
+from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .play import PlayedRound, RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from .settlement import Bet
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
@@ -106,6 +106,13 @@ class OddsRequest:
     commitment: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayTablesRequest:
+    """The catalogue's pay tables, with their odds for a full shoe of ``decks`` decks."""
+
+    decks: int = 8
+
+
 def play_round(request: RoundRequest) -> PlayedRound:
     """Deal the round and settle its slip (if it has bets)."""
     source = request.source
@@ -149,6 +156,11 @@ def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
             report=request.report,
         )
     return play_shoe(request.rules, seed=request.seed, commitment=request.commitment, report=request.report)
+
+
+def pay_tables_with_odds(request: PayTablesRequest) -> CatalogueOdds:
+    """Every pay table of the catalogue, with its exact odds for the full shoe."""
+    return catalogue_odds(request.decks)
 
 
 def odds_of(request: OddsRequest) -> Odds:

@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .bets import BetType
 from .coup import Coup
 from .errors import BetError, Problem
 from .money import ZERO, decimal_places, format_amount, rounder
 from .payouts import Payout, Result, payout
-from .tables import BetType, Rules
+from .tables import Rules
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

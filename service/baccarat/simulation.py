@@ -25,10 +25,11 @@ from decimal import Decimal
 from math import sqrt
 from statistics import NormalDist
 
+from .bets import BetType
 from .settlement import Bet, Settler
 from .shoe_deal import deal_shoe
 from .shuffle import SeedInputs, shuffled_shoe
-from .tables import BetType, Rules
+from .tables import Rules
 
 #: The stake settled on every bet: every pay is a whole number of cents at 100.
 STAKE = Decimal(100)

@@ -4,9 +4,11 @@ A request picks a preset by name and may override some of its settings; the
 resolved :class:`Rules` carry a stable ``id`` (a hash of their canonical form)
 so that an auditor can tell two rounds were settled under the same rules.
 
-The bets a table offers are the keys of its ``limits``; what each pays is its
-pay table (:mod:`.payouts`), which reads the few pays a table may vary
-(``tie_pays``, ``super_6_pays``) and the ``variant`` from here.
+The bets a table offers are the keys of its ``limits``; what each pays is the
+pay table its rules choose from the catalogue (:mod:`.catalogue`): by name in
+``pay_tables``, or, for the banker, the tie and Super 6, by the shorthand
+settings ``variant``, ``tie_pays`` and ``super_6_pays``; a bet they do not
+choose for takes its standard pay table.
 """
 
 from __future__ import annotations
@@ -16,45 +18,24 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
+from .bets import BetType, Variant
+from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
 from .errors import Problem, RulesError
 from .money import Rounding, format_amount
+from .paytable import NamedPayTable, at_commission
 from .shoe_deal import DEFAULT_CUT_CARD
 
-
-class BetType(StrEnum):
-    """Every bet the service settles: the three main bets, then the side bets."""
-
-    PLAYER = "player"
-    BANKER = "banker"
-    TIE = "tie"
-    PLAYER_PAIR = "player_pair"
-    BANKER_PAIR = "banker_pair"
-    EITHER_PAIR = "either_pair"
-    PERFECT_PAIR = "perfect_pair"
-    DRAGON_BONUS_PLAYER = "dragon_bonus_player"
-    DRAGON_BONUS_BANKER = "dragon_bonus_banker"
-    DRAGON_7 = "dragon_7"
-    PANDA_8 = "panda_8"
-    BIG = "big"
-    SMALL = "small"
-    SUPER_6 = "super_6"
-
-
-class Variant(StrEnum):
-    """How the banker bet is paid."""
-
-    STANDARD = "standard"  # 1:1 less the commission
-    NO_COMMISSION = "no_commission"  # 1:1, but a win with a total of 6 pays 1:2
-    EZ = "ez"  # 1:1, but a win with a three-card 7 pushes
-
-
-#: The pays a request may choose, per setting (docs/bets.md); every other pay is fixed.
-TIE_PAYS = (8, 9)
-SUPER_6_PAYS = (12, 15)
+#: The pays a request may choose by a shorthand setting (docs/bets.md), one
+#: per pay table of the catalogue that the setting chooses.
+TIE_PAYS = cast(tuple[int, ...], setting_values("tie_pays"))
+SUPER_6_PAYS = cast(tuple[int, ...], setting_values("super_6_pays"))
+#: The bets whose pay table a shorthand setting chooses, and that setting.
+SHORTHANDS: Mapping[BetType, str] = MappingProxyType(
+    {BetType.BANKER: "variant", BetType.TIE: "tie_pays", BetType.SUPER_6: "super_6_pays"}
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,15 +65,35 @@ class Rules:
     cut_card: int = DEFAULT_CUT_CARD
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
+    #: The pay table chosen by id for each offered bet that has more than one
+    #: and no shorthand setting; a bet not named takes its standard one. Kept
+    #: without the standard choices, so that equal rules compare equal.
+    pay_tables: Mapping[BetType, str] = field(default_factory=dict)
 
     #: The canonical JSON-ready form (amounts as strings) and its id, made with
     #: the rules (so a preset's are made at import, never on a request) and
     #: shared by every answer that shows them: never changed.
     canonical: dict[str, Any] = field(init=False, repr=False, compare=False)
-    #: First 16 hex digits of the SHA-256 of the canonical form.
+    #: First 16 hex digits of the SHA-256 of the canonical form, less the
+    #: standard pay tables it names (see :meth:`_hashed`).
     id: str = field(init=False, repr=False, compare=False)
+    #: Every bet's pay table under these rules, offered or not, in
+    #: :class:`BetType` order (the banker's at the table's commission).
+    chosen: Mapping[BetType, NamedPayTable] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        chosen = self._choose()
+        object.__setattr__(
+            self,
+            "pay_tables",
+            MappingProxyType(
+                {
+                    bet: self.pay_tables[bet]
+                    for bet in BetType
+                    if bet in self.pay_tables and chosen[bet] is not standard(bet)
+                }
+            ),
+        )
         canonical = {
             "variant": str(self.variant),
             "decks": self.decks,
@@ -110,16 +111,75 @@ class Rules:
                 }
                 for bet, lim in self.limits.items()
             },
+            "pay_tables": {str(bet): chosen[bet].id for bet in BetType if bet in self.limits},
         }
-        text = json.dumps(canonical, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(self._hashed(canonical), sort_keys=True, separators=(",", ":"))
         # A frozen dataclass sets what it derives this way (the dataclasses documentation's own idiom).
         object.__setattr__(self, "canonical", canonical)
+        object.__setattr__(self, "chosen", MappingProxyType(chosen))
         object.__setattr__(self, "id", hashlib.sha256(text.encode()).hexdigest()[:16])
+
+    def _hashed(self, canonical: dict[str, Any]) -> dict[str, Any]:
+        """What the id is the hash of: the canonical form, naming only the pay
+        tables chosen by id that are not their bet's standard one (the others
+        follow from the rest), so that rules made before pay tables could be
+        chosen keep their ids, and any other choice changes the id."""
+        hashed = {key: value for key, value in canonical.items() if key != "pay_tables"}
+        if self.pay_tables:
+            hashed["pay_tables"] = {str(bet): table for bet, table in self.pay_tables.items()}
+        return hashed
+
+    def _choose(self) -> dict[BetType, NamedPayTable]:
+        """Each offered bet's pay table; a :class:`RulesError` naming each
+        choice that is not one of its bet's pay tables, that a shorthand
+        setting makes instead, or that is for a bet the table does not offer."""
+        problems = []
+        for bet, table_id in self.pay_tables.items():
+            where = ("rules", "pay_tables", str(bet))
+            wrong = _not_of_bet(bet, table_id)
+            if wrong:
+                problems.append(wrong)
+            elif bet in SHORTHANDS:
+                problems.append(Problem(where, f"the {bet} bet's pay table is chosen by `{SHORTHANDS[bet]}`"))
+            elif bet not in self.limits:
+                problems.append(Problem(where, f"the table does not offer {bet}: give it limits to offer it"))
+        if problems:
+            raise RulesError("A pay table the rules choose is not one of the bet's", problems)
+        chosen = {}
+        for bet in BetType:
+            if bet in SHORTHANDS:
+                setting = SHORTHANDS[bet]
+                table = chosen_by(bet, setting, self._setting(setting))
+                if table is None:
+                    raise RulesError(
+                        f"No pay table of the {bet} bet has {setting} {self._setting(setting)}",
+                        [Problem(("rules", setting), f"no pay table of the {bet} bet has this {setting}")],
+                    )
+                chosen[bet] = at_commission(table, self.commission)
+            else:
+                chosen[bet] = CATALOGUE[self.pay_tables[bet]] if bet in self.pay_tables else standard(bet)
+        return chosen
+
+    def _setting(self, name: str) -> int | str:
+        value = getattr(self, name)
+        return str(value) if isinstance(value, Variant) else cast(int, value)
 
     @property
     def bet_types(self) -> tuple[BetType, ...]:
         """The bets the table offers, in :class:`BetType` order."""
         return tuple(bet for bet in BetType if bet in self.limits)
+
+
+def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
+    """The problem with choosing ``table_id`` for ``bet``, if it is not one of its pay tables."""
+    table = CATALOGUE.get(table_id)
+    if table is not None and table.bet is bet:
+        return None
+    choices = ", ".join(choice.id for choice in pay_tables_of(bet))
+    return Problem(
+        ("rules", "pay_tables", str(bet)),
+        f"{table_id} is not a pay table of the {bet} bet: choose one of {choices}",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,6 +260,25 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 limits=_limits(**_MAIN, dragon_7=("1.00", "5.00"), panda_8=("1.00", "10.00")),
             ),
         ),
+        "tiger": Table(
+            name="tiger",
+            description=(
+                "No-commission Punto Banco, 8 decks: banker pays 1:1 but a banker win with "
+                "a total of 6 pays 1:2, tie pays 8:1; side bets: lucky 6 (12:1 or 20:1), "
+                "big tiger (50:1), small tiger (22:1), tiger tie (35:1)"
+            ),
+            rules=Rules(
+                variant=Variant.NO_COMMISSION,
+                commission=Decimal(0),
+                limits=_limits(
+                    **_MAIN,
+                    lucky_6=("1.00", "10.00"),
+                    big_tiger=("1.00", "5.00"),
+                    small_tiger=("1.00", "10.00"),
+                    tiger_tie=("1.00", "5.00"),
+                ),
+            ),
+        ),
     }
 )
 DEFAULT_TABLE = "standard"
@@ -239,18 +318,56 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         merged = dict(rules.limits)
         merged.update({BetType(t): lim for t, lim in changes["limits"].items()})
         changes["limits"] = MappingProxyType(merged)
+    if "pay_tables" in changes:
+        changes.update(_pay_table_choices(rules, changes))
     resolved = replace(rules, **changes)
     _limits_in_minor_units(resolved, changes)
     if resolved.variant is not Variant.STANDARD and resolved.commission:
-        where = "commission" if "commission" in changes else "variant"
+        where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
+        if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
+            where = ("pay_tables", "banker")
         raise RulesError(
             f"The {resolved.variant} variant takes no commission, but the rules say {resolved.commission}",
             [
                 Problem(
-                    ("rules", where),
+                    ("rules", *where),
                     f"commission {resolved.commission} applies only to the standard variant: "
                     f"send commission 0 with variant {resolved.variant!s}",
                 )
             ],
         )
     return resolved
+
+
+def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings that the pay tables a request chooses by id stand for:
+    the shorthand setting of a banker, tie or Super 6 choice, and the other
+    choices merged per bet into the table's ``pay_tables``. A choice that is
+    not one of its bet's, or that contradicts a shorthand the request also
+    sets, is a :class:`RulesError`."""
+    settings: dict[str, Any] = {}
+    by_id = dict(rules.pay_tables)
+    problems = []
+    for name, table_id in changes["pay_tables"].items():
+        bet = BetType(name)
+        wrong = _not_of_bet(bet, table_id)
+        if wrong:
+            problems.append(wrong)
+            continue
+        if bet not in SHORTHANDS:
+            by_id[bet] = table_id
+            continue
+        # Every pay table of a bet with a shorthand is chosen by it (tests/baccarat/test_catalogue.py).
+        setting, value = cast(tuple[str, int | str], CATALOGUE[table_id].setting)
+        chosen = Variant(str(value)) if setting == "variant" else value
+        if setting in changes and changes[setting] != chosen:
+            problems.append(
+                Problem(
+                    ("rules", "pay_tables", name),
+                    f"{table_id} is {setting} {value}, but the rules also say {setting} {changes[setting]}",
+                )
+            )
+        settings[setting] = chosen
+    if problems:
+        raise RulesError("A pay table the rules choose is not one of the bet's", problems)
+    return {**settings, "pay_tables": MappingProxyType(by_id)}

@@ -17,6 +17,7 @@ from types import ModuleType
 from .. import __version__
 from ..baccarat.errors import BaccaratError
 from . import odds as odds
+from . import paytables as paytables
 from . import round as round
 from . import settle as settle
 from . import simulate as simulate
@@ -24,7 +25,7 @@ from . import tables as tables
 from . import verify as verify
 from .documents import BAD_INPUT, EXIT_CODES, BadInput, domain_problem, write_json
 
-COMMANDS: tuple[ModuleType, ...] = (round, settle, verify, tables, odds, simulate)
+COMMANDS: tuple[ModuleType, ...] = (round, settle, verify, tables, paytables, odds, simulate)
 
 DESCRIPTION = """\
 Deal and settle baccarat (Punto Banco) rounds offline, with the same engine

@@ -23,8 +23,9 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from ..baccarat.bets import BetType
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
-from ..baccarat.tables import BetType, Rules
+from ..baccarat.tables import SHORTHANDS, Rules
 from ..contract.problems import pointer
 from ..contract.schemas.rounds import (
     RoundRequestSchema,
@@ -94,7 +95,15 @@ def rules_of(answer: Mapping[str, Any]) -> Rules:
         refuse("The answer has no rules", "A service answer states the rules in force as 'rules'")
     settings = load(RulesOverrideSchema(), {k: v for k, v in stated.items() if k != "id"})
     limits = settings.pop("limits", {})
-    return replace(Rules(), **settings, limits=MappingProxyType({BetType(k): v for k, v in limits.items()}))
+    # The banker's, the tie's and Super 6's pay tables are the answer's
+    # `variant`, `tie_pays` and `super_6_pays`, which the rules hold instead.
+    chosen = {bet: table for bet, table in settings.pop("pay_tables", {}).items() if bet not in SHORTHANDS}
+    return replace(
+        Rules(),
+        **settings,
+        limits=MappingProxyType({BetType(k): v for k, v in limits.items()}),
+        pay_tables=MappingProxyType(chosen),
+    )
 
 
 def slip(settled: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -25,10 +25,10 @@ from collections import Counter as Tally
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
+from ..baccarat.bets import BetType
 from ..baccarat.coup import Outcome
 from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
-from ..baccarat.tables import BetType
 
 UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

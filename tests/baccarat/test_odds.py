@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.baccarat.bets import BetType
 from service.baccarat.cards import DECK, RANKS, Card, parse_card, shoe
+from service.baccarat.catalogue import CATALOGUE
 from service.baccarat.composition import (
     MIN_CARDS,
     Composition,
@@ -23,14 +25,14 @@ from service.baccarat.composition import (
 )
 from service.baccarat.coup import Coup, deal
 from service.baccarat.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
-from service.baccarat.odds import EVENTS, Odds, analyse, decimal_text, shoe_odds
+from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
 from service.baccarat.payouts import payout
 from service.baccarat.play import seeded_shoe
 from service.baccarat.round_counts import Signature, count_rounds, signature_coup
 from service.baccarat.settlement import Bet, settle_bet
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES, BetType, Rules
+from service.baccarat.tables import TABLES, Rules
 from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
 from tests.baccarat.test_settlement import engine_state
 from tests.strategies import card, shoe_sequence
@@ -70,6 +72,39 @@ def test_probabilities_match_design_to_the_last_printed_digit(decks, banker, pla
     odds = analyse(full_shoe(decks), TABLES["standard"].rules)
     for outcome, printed in (("banker", banker), ("player", player), ("tie", tie)):
         assert round(odds.probabilities[outcome], 6) == Fraction(printed)
+
+
+#: The pay tables whose computed house edge differs from the one their source
+#: prints by more than the source's rounding, and why (docs/bets.md says so too).
+PUBLISHED_DIFFERS = {
+    "dragon_7_40_to_1": "the source prints 7.6110%; the exact figure is 7.6113% (the Wizard of Odds' EZ "
+    "Baccarat analysis prints the return -0.076113)",
+    "small_1_5_to_1": "the source prints 5.27% for six decks; with eight the edge is 5.28%",
+}
+
+
+def published_digits(printed: str) -> tuple[Decimal, int]:
+    """A printed percentage and its decimals: ``"10.361%"`` is (10.361, 3)."""
+    number = printed.rstrip("%")
+    return Decimal(number), len(number.partition(".")[2])
+
+
+@pytest.mark.parametrize("table", [t for t in CATALOGUE.values() if t.source.house_edge], ids=lambda t: t.id)
+def test_every_pay_table_s_edge_is_the_one_its_source_prints_or_says_why_not(table):
+    odds = table_odds(table, count_rounds(full_shoe(8)))
+    printed, digits = published_digits(table.source.house_edge)
+    computed = Decimal(percent(odds.house_edge, digits))
+    assert (computed == printed) is (table.id not in PUBLISHED_DIFFERS), (table.id, computed, printed)
+
+
+def test_the_catalogue_s_odds_are_each_table_s_odds_on_a_full_shoe():
+    answer = catalogue_odds(6)
+    counts = count_rounds(full_shoe(6))
+    assert [odds.pay_table for odds in answer.tables] == list(CATALOGUE.values())
+    assert answer.sequences == counts.sequences
+    for odds in answer.tables:
+        assert odds == table_odds(odds.pay_table, counts)
+        assert odds.hit_frequency == odds.win
 
 
 @pytest.mark.parametrize(("label", "figure"), DESIGN_FIGURES.items())

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
+from service.baccarat.bets import BetType
 from service.baccarat.coup import deal
 from service.baccarat.errors import BetError, CardError, SeedError
 from service.baccarat.play import (
@@ -24,7 +25,7 @@ from service.baccarat.play import (
 from service.baccarat.settlement import Bet
 from service.baccarat.shoe_deal import shoe_round
 from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
-from service.baccarat.tables import TABLES, BetType, resolve_rules
+from service.baccarat.tables import TABLES, resolve_rules
 from tests import strategies
 from tests.conftest import cards
 

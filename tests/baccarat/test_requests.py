@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import pytest
 
+from service.baccarat.bets import BetType
 from service.baccarat.cards import RANKS
 from service.baccarat.coup import Outcome, Side
 from service.baccarat.errors import BetError
@@ -34,7 +35,7 @@ from service.baccarat.requests import (
 from service.baccarat.settlement import Bet
 from service.baccarat.shoe_play import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES, BetType
+from service.baccarat.tables import TABLES
 from tests.conftest import cards
 
 STANDARD = TABLES["standard"].rules

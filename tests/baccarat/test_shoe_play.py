@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.baccarat.bets import BetType
 from service.baccarat.errors import BetError, SeedError, ShoeError
 from service.baccarat.play import SlipTotals, seeded_shoe
 from service.baccarat.roads import Result, roads
@@ -19,7 +20,7 @@ from service.baccarat.settlement import Bet, settle_slip
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES, BetType
+from service.baccarat.tables import TABLES
 
 STANDARD = TABLES["standard"].rules
 SEED = SeedInputs("shoe-play-seed", "client", 11)

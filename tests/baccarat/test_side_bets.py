@@ -9,10 +9,11 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
+from service.baccarat.bets import BetType, Variant
 from service.baccarat.coup import deal
 from service.baccarat.payouts import Result, payout
 from service.baccarat.settlement import Bet, settle_bet
-from service.baccarat.tables import TABLES, BetType, Rules, Variant
+from service.baccarat.tables import TABLES, Rules
 from tests import strategies
 from tests.conftest import cards
 
@@ -93,6 +94,19 @@ CASES = [
     ("super_6", "3S 3H 3D 3C", "tie 6-6", "lose", "0.00"),
     ("super_6", "9S KH 2D 7C 5H", "B 7 beats 6", "lose", "0.00"),
     ("super_6", "7S 3H KD 3C", "P 7 beats B 6", "lose", "0.00"),
+    # Lucky 6: the Banker wins with a 6, paid by its cards (12:1 with two, 20:1 with three).
+    ("lucky_6", "2S 3H 3D 3C KH", "B two-card 6 beats 5", "win", "120.00"),
+    ("lucky_6", "2S AH 3D KC KH 5D", "B three-card 6 beats 5", "win", "200.00"),
+    ("lucky_6", "3S 3H 3D 3C", "tie 6-6", "lose", "0.00"),
+    ("lucky_6", "7S 3H KD 3C", "P 7 beats B 6", "lose", "0.00"),
+    # The Tiger bets: a Banker win with a three-card 6, with a two-card 6, a tie at 6.
+    ("big_tiger", "2S AH 3D KC KH 5D", "B three-card 6 beats 5", "win", "500.00"),
+    ("big_tiger", "2S 3H 3D 3C KH", "B two-card 6 beats 5", "lose", "0.00"),
+    ("small_tiger", "2S 3H 3D 3C KH", "B two-card 6 beats 5", "win", "220.00"),
+    ("small_tiger", "2S AH 3D KC KH 5D", "B three-card 6 beats 5", "lose", "0.00"),
+    ("tiger_tie", "3S 3H 3D 3C", "tie 6-6", "win", "350.00"),
+    ("tiger_tie", "7S 7H KD KC", "tie 7-7", "lose", "0.00"),
+    ("tiger_tie", "2S 3H 3D 3C KH", "B wins with 6", "lose", "0.00"),
 ]
 
 

@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from service.baccarat.bets import BetType
 from service.baccarat.coup import Outcome
 from service.baccarat.play import seeded_shoe
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, shuffled_shoe
 from service.baccarat.simulation import BetReturn, simulate
-from service.baccarat.tables import TABLES, BetType
+from service.baccarat.tables import TABLES
 
 TIE_9 = TABLES["tie_9"].rules  # player, banker and tie only; tie pays 9:1
 SEED = "simulation-unit"

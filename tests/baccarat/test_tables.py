@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 import pytest
 
+from service.baccarat.bets import BetType, Variant
 from service.baccarat.errors import RulesError
 from service.baccarat.money import Rounding
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD
@@ -21,11 +22,10 @@ from service.baccarat.tables import (
     TABLES,
     TIE_PAYS,
     BetLimits,
-    BetType,
     Rules,
-    Variant,
     resolve_rules,
 )
+from tests.pays import line_pays, written_pays
 
 STANDARD = TABLES["standard"].rules
 MAIN_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
@@ -36,7 +36,7 @@ def limits(low: str, high: str) -> BetLimits:
 
 
 def test_the_presets_are_named_by_their_keys_and_standard_is_the_default():
-    assert list(TABLES) == ["standard", "tie_9", "no_commission", "ez"]
+    assert list(TABLES) == ["standard", "tie_9", "no_commission", "ez", "tiger"]
     assert all(table.name == name for name, table in TABLES.items())
     assert DEFAULT_TABLE == "standard"
     assert resolve_rules() is STANDARD
@@ -58,6 +58,13 @@ def test_each_preset_pays_what_its_description_says(name):
     assert table.rules.super_6_pays in SUPER_6_PAYS
     if BetType.SUPER_6 in table.rules.bet_types:
         assert f"super 6 ({table.rules.super_6_pays}:1)" in table.description
+    offered = {
+        pay
+        for bet in table.rules.bet_types
+        for line in table.rules.chosen[bet].lines
+        for pay in line_pays(line)
+    }
+    assert written_pays(table.description) <= offered, table.description
 
 
 @pytest.mark.parametrize("name", list(TABLES))

@@ -6,11 +6,12 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
+from service.baccarat.bets import BetType, Variant
 from service.baccarat.coup import deal
 from service.baccarat.errors import BetError, RulesError
 from service.baccarat.payouts import Result, offers, payout
 from service.baccarat.settlement import Bet, settle_bet, settle_slip
-from service.baccarat.tables import TABLES, BetType, Variant, resolve_rules
+from service.baccarat.tables import TABLES, resolve_rules
 from tests import strategies
 from tests.conftest import cards
 
@@ -102,6 +103,7 @@ def test_every_preset_offers_the_main_bets_and_takes_commission_only_when_standa
         ("standard", {"dragon_bonus_player", "dragon_bonus_banker", "big", "small"}),
         ("no_commission", {"player_pair", "banker_pair", "super_6"}),
         ("ez", {"dragon_7", "panda_8"}),
+        ("tiger", {"lucky_6", "big_tiger", "small_tiger", "tiger_tie"}),
     ],
 )
 def test_presets_offer_their_side_bets(table, side_bets):

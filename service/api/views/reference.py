@@ -2,8 +2,11 @@
 
 from typing import Any
 
+from ...baccarat.odds import CatalogueOdds
 from ...baccarat.payouts import table_presets
+from ...baccarat.requests import PayTablesRequest, pay_tables_with_odds
 from ...baccarat.tableau import tableau
+from ...contract.schemas.paytables import PayTablesQuerySchema, PayTablesResponseSchema
 from ...contract.schemas.reference import TableauSchema, TablesResponseSchema
 from . import KEYED, Blueprint
 
@@ -32,6 +35,27 @@ def get_tables() -> dict[str, Any]:
 
     Presets: `standard` (5% commission; pairs, perfect pair, dragon bonus,
     big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
-    pairs and super 6) and `ez` (EZ Baccarat; dragon 7 and panda 8).
+    pairs and super 6), `ez` (EZ Baccarat; dragon 7 and panda 8) and
+    `tiger` (banker 6 pays 1:2; lucky 6, big tiger, small tiger, tiger tie).
+    Each offered bet names its pay table (`pay_table`, as in
+    `rules.pay_tables`).
     """
     return table_presets()
+
+
+@blp.get("/paytables")
+@blp.operation("getPayTables", *KEYED)
+@blp.arguments(PayTablesQuerySchema, location="query")
+@blp.response(200, PayTablesResponseSchema)
+def get_pay_tables(request: PayTablesRequest) -> CatalogueOdds:
+    """The catalogue: every named pay table, with its source and exact house edge.
+
+    Each bet type's pay tables, its standard one first, under stable ids that
+    a table's `rules.pay_tables` chooses from: each with its lines in words
+    and their pays, the public source that prints it (and the house edge the
+    source prints, where it prints one), and its exact house edge and hit
+    frequency computed by the odds engine for a full shoe of `decks` decks
+    (8 by default). docs/bets.md says where a computed edge and its source
+    disagree, and why.
+    """
+    return pay_tables_with_odds(request)

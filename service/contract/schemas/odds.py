@@ -206,6 +206,12 @@ class BetFractionsSchema(AnswerSchema):
 class BetOddsSchema(AnswerSchema):
     """One bet's odds per unit staked, winnings paid exactly (before rounding to the minor unit)."""
 
+    pay_table = value_of(
+        "PayTableId",
+        required=True,
+        description="The pay table the rules choose for the bet (`rules.pay_tables`)",
+        example="banker_commission",
+    )
     win = DecimalText("Probability that the bet wins", "0.458597422632762973")
     push = DecimalText("Probability that the stake comes back", "0.0951559680236401914")
     lose = DecimalText("Probability that the bet loses", "0.446246609343596836")
@@ -228,7 +234,7 @@ class BetOddsSchema(AnswerSchema):
             "expected_value": odds.expected_value,
             "house_edge": odds.house_edge,
         }
-        return {**figures, "exact": figures, "lines": odds.lines}
+        return {"pay_table": odds.pay_table.id, **figures, "exact": figures, "lines": odds.lines}
 
 
 class OddsResponseSchema(AnswerSchema):

@@ -73,6 +73,13 @@ class OfferedBetSchema(AnswerSchema):
     """A bet the table offers: what it is on, its limits and its pay table."""
 
     type = value_of("BetType", required=True, example="dragon_bonus_player")
+    pay_table = value_of(
+        "PayTableId",
+        attribute="pay_table.id",
+        required=True,
+        description="The pay table it is paid by (GET /v1/paytables)",
+        example="dragon_bonus_player_30_10_6_4_2_1",
+    )
     description = fields.String(attribute="pay_table.description", required=True)
     min = fields.String(required=True, metadata={"description": "Smallest single bet", "example": "1.00"})
     max = fields.String(

@@ -7,10 +7,11 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from ...baccarat.bets import BetType
 from ...baccarat.cards import MAX_DECKS
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.settlement import Bet
-from ...baccarat.tables import DEFAULT_TABLE, TABLES, BetType, resolve_rules
+from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
 from ..answers import ENGINE, round_answer, settlement_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card

@@ -6,9 +6,10 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ...baccarat.bets import BetType, Variant
 from ...baccarat.money import Rounding
 from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables import DEFAULT_TABLE, BetLimits, BetType, Rules, Variant
+from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, Rate
 from .values import value_of
@@ -48,8 +49,8 @@ class RulesOverrideSchema(RequestSchema):
         strict=True, validate=validate.Range(1, 8), metadata={"description": "Decks in the shoe (1-8)"}
     )
     commission = Rate(metadata={"description": "Commission on banker wins (0 to 0.25)"})
-    tie_pays = value_of("TiePays")
-    super_6_pays = value_of("Super6Pays", description="Super 6's pay (the other side bets' pays are fixed)")
+    tie_pays = value_of("TiePays", description="The tie's pay: a shorthand for `pay_tables.tie`")
+    super_6_pays = value_of("Super6Pays", description="Super 6's pay: a shorthand for `pay_tables.super_6`")
     payout_rounding = value_of("PayoutRounding", description="Every preset rounds `down`")
     minor_unit = fields.Integer(
         strict=True,
@@ -73,6 +74,18 @@ class RulesOverrideSchema(RequestSchema):
             "type the table does not offer offers it"
         },
     )
+    pay_tables = BoundedDict(
+        max_keys=len(BET_TYPES),
+        keys=fields.String(validate=validate.OneOf(BET_TYPES)),
+        values=value_of("PayTableId", checked=False),
+        metadata={
+            "description": "The pay table of each bet named, by id (GET /v1/paytables), merged into "
+            "the table's: one of that bet's, for a bet the table offers. The banker's, the tie's and "
+            "Super 6's set `variant`, `tie_pays` and `super_6_pays`, and must agree with them when "
+            "those are sent too",
+            "example": {"player_pair": "player_pair_12_to_1", "big": "big_0_53_to_1"},
+        },
+    )
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -82,6 +95,8 @@ class RulesOverrideSchema(RequestSchema):
             data["variant"] = Variant(data["variant"])
         if "limits" in data:
             data["limits"] = {BetType(k): v for k, v in data["limits"].items()}
+        if "pay_tables" in data:
+            data["pay_tables"] = {BetType(k): v for k, v in data["pay_tables"].items()}
         return data
 
 
@@ -97,7 +112,8 @@ class RulesSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "First 16 hex digits of the SHA-256 of these rules in canonical "
-            "JSON: equal ids mean equal rules",
+            "JSON, which names a bet's pay table only where it is not the bet's standard one (so "
+            "ids made before pay tables could be chosen still stand): equal ids mean equal rules",
             "example": "3f2a9c0d51b7e486",
         },
     )
@@ -110,6 +126,16 @@ class RulesSchema(AnswerSchema):
     minor_unit = fields.Integer(required=True)
     cut_card = fields.Integer(required=True, metadata={"description": "Cards left behind the cut card"})
     limits = fields.Dict(keys=fields.String(), values=fields.Nested(LimitsOutSchema), required=True)
+    pay_tables = fields.Dict(
+        keys=fields.String(),
+        values=value_of("PayTableId"),
+        required=True,
+        metadata={
+            "description": "Each offered bet's pay table, by id (GET /v1/paytables): what every bet "
+            "on these rules is paid by",
+            "example": {"player": "player_1_to_1", "banker": "banker_commission", "tie": "tie_8_to_1"},
+        },
+    )
 
     @pre_dump
     def canonical(self, rules: Rules, **kwargs: Any) -> dict[str, Any]:

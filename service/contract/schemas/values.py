@@ -19,38 +19,37 @@ from typing import Any
 
 from marshmallow import fields, validate
 
+from ...baccarat.bets import BetType, Variant
+from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
 from ...baccarat.coup import Outcome, Side
 from ...baccarat.live import Place
 from ...baccarat.money import Rounding
-from ...baccarat.paytable import Result
+from ...baccarat.paytable import Result, pays_text
 from ...baccarat.roads import Colour
-from ...baccarat.tables import SUPER_6_PAYS, TABLES, TIE_PAYS, BetType, Variant
+from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS
 
 #: The metadata key of a field documented by a component of its own (a value
 #: set's, or one written by hand): the component's name.
 COMPONENT = "component"
 
-BET_TYPE_DESCRIPTION = """What a bet is on, and what it pays (docs/bets.md has the house edges).
 
-Main bets (player and banker push on a tie):
-- `player`: the Player wins, 1:1.
-- `banker`: the Banker wins; by the table's `variant`: `standard` 1:1 less the commission \
-(0.95:1), `no_commission` 1:1 but 1:2 on a win with 6 (6 v 5), `ez` 1:1 but a push on a win \
-with a three-card 7 (A-A-5 v 6).
-- `tie`: equal totals, `tie_pays`:1 (8 or 9).
+def _bet_type_description() -> str:
+    """What each bet is on and what each of its pay tables pays, written from
+    the catalogue, so that the contract never restates a pay by hand."""
+    lines = [
+        "What a bet is on, and what each of its pay tables pays (`rules.pay_tables` chooses one, "
+        "GET /v1/paytables has their lines and house edges). Player and banker push on a tie; pairs "
+        "go by rank on each hand's first two cards, even when it draws a third.",
+        "",
+    ]
+    for bet in BetType:
+        tables = "; ".join(f"`{table.id}` ({pays_text(table)})" for table in pay_tables_of(bet))
+        shorthand = f", also chosen by `{SHORTHANDS[bet]}`" if bet in SHORTHANDS else ""
+        lines.append(f"- `{bet}`: {standard(bet).description}. Pay tables{shorthand}: {tables}.")
+    return "\n".join(lines)
 
-Side bets (pairs by rank on each hand's first two cards, even when it draws a third):
-- `player_pair`, `banker_pair`: that hand's first two cards share a rank (5S 5D; 10-J is not \
-a pair), 11:1.
-- `either_pair`: either hand's first two cards share a rank, 5:1.
-- `perfect_pair`: either hand's first two cards share rank and suit (9H 9H), 25:1.
-- `dragon_bonus_player`, `dragon_bonus_banker`: that side wins; 1:1 with a natural (9 v 7), \
-push on a tie between naturals (8 v 8); without a natural by the margin: 9 points 30:1 \
-(9 v 0), 8 10:1, 7 6:1, 6 4:1, 5 2:1, 4 1:1, less loses.
-- `dragon_7`: the Banker wins with a three-card 7 (A-A-5 v 6), 40:1.
-- `panda_8`: the Player wins with a three-card 8 (2-3-3 v 7), 25:1.
-- `big`: 5 or 6 cards are dealt, 0.54:1; `small`: 4 cards are dealt, 1.5:1.
-- `super_6`: the Banker wins with a total of 6 (3-3 v 5), `super_6_pays`:1 (12 or 15)."""
+
+BET_TYPE_DESCRIPTION = _bet_type_description()
 
 VARIANT_DESCRIPTION = (
     "How the banker bet is paid: `standard` (1:1 less `commission`, 0.95:1 at 5%), "
@@ -99,13 +98,19 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             names(TABLES),
             "A table preset (GET /v1/tables): `standard` (5% commission; pairs, perfect pair, dragon "
             "bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2; pairs, "
-            "super 6) or `ez` (EZ Baccarat; dragon 7, panda 8)",
+            "super 6), `ez` (EZ Baccarat; dragon 7, panda 8) or `tiger` (banker 6 pays 1:2; lucky 6, "
+            "big tiger, small tiger, tiger tie)",
         ),
         "Variant": ValueSet(names(Variant), VARIANT_DESCRIPTION),
         "PayoutRounding": ValueSet(
             names(Rounding),
             "How a payout with more digits than the minor unit is rounded: `down` (the house's "
             "favour), `half_up`, `half_even` or `up`",
+        ),
+        "PayTableId": ValueSet(
+            tuple(CATALOGUE),
+            "A pay table of the catalogue by its id (GET /v1/paytables has each one's lines, source "
+            "and house edge); the `BetType` description lists each bet's",
         ),
         "TiePays": ValueSet(TIE_PAYS, "The tie pays this many to 1"),
         "Super6Pays": ValueSet(SUPER_6_PAYS, "Super 6 pays this many to 1"),
@@ -121,18 +126,22 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
 
 
 def value_of(
-    name: str, *, description: str | None = None, example: Any = None, **kwargs: Any
+    name: str, *, description: str | None = None, example: Any = None, checked: bool = True, **kwargs: Any
 ) -> fields.Field[Any]:
     """A field taking one value of the set ``name``: checked on load, and
     documented as a reference to the set's component (with the field's own
-    description, if any, beside it)."""
+    description, if any, beside it). With ``checked`` false, the engine checks
+    the value instead, where it can say more than "one of" the whole set
+    (which of a bet's pay tables it may be); the field bounds its length."""
     value_set = VALUE_SETS[name]
     metadata: dict[str, Any] = {COMPONENT: name}
     if description is not None:
         metadata["description"] = description
     if example is not None:
         metadata["example"] = example
-    choices = validate.OneOf(value_set.values)
+    choices: validate.Validator = validate.OneOf(value_set.values)
+    if not checked:
+        choices = validate.Length(max=max(len(str(value)) for value in value_set.values))
     if isinstance(value_set.values[0], int):
         return fields.Integer(strict=True, validate=choices, metadata=metadata, **kwargs)
     return fields.String(validate=choices, metadata=metadata, **kwargs)

@@ -63,6 +63,7 @@ def test_tables_list_every_preset_with_its_variant_and_pay_tables(client):
         "tie_9": "standard",
         "no_commission": "no_commission",
         "ez": "ez",
+        "tiger": "no_commission",
     }
     for table in tables.values():
         assert [bet["type"] for bet in table["bets"]] == list(table["rules"]["limits"])

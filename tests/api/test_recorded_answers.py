@@ -1,0 +1,56 @@
+"""Every preset answers as it did before pay tables became a catalogue
+(``tests/api/recorded``): the same cards, totals, outcomes, settlements,
+odds, rules and rules ids, to the last character, with only what was added
+since taken out: each bet's pay table named in the rules (``pay_tables``),
+in each offered bet and in each bet's odds (``pay_table``), and the presets
+added to ``GET /v1/tables``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.api.recorded_answers import PRESETS, RECORDED
+
+#: Keys added to answers since the recording.
+ADDED = frozenset({"pay_tables", "pay_table"})
+
+RECORDINGS = json.loads(RECORDED.read_text())
+
+
+def without_additions(value: Any) -> Any:
+    """``value`` with the keys added since the recording taken out, and only
+    the recorded presets in a list of tables."""
+    if isinstance(value, dict):
+        kept = {key: without_additions(item) for key, item in value.items() if key not in ADDED}
+        if isinstance(kept.get("tables"), list):
+            kept["tables"] = [table for table in kept["tables"] if table["name"] in PRESETS]
+        return kept
+    if isinstance(value, list):
+        return [without_additions(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "recording",
+    RECORDINGS,
+    ids=[
+        f"{r['method']} {r['path']} {(r['body'] or {}).get('table', '')} {i}"
+        for i, r in enumerate(RECORDINGS)
+    ],
+)
+def test_each_preset_answers_as_recorded(client, recording):
+    answer = client.open(recording["path"], method=recording["method"], json=recording["body"])
+    assert answer.status_code == recording["status"]
+    assert without_additions(answer.get_json()) == recording["answer"]
+
+
+def test_the_rules_in_answers_name_every_offered_bet_s_pay_table(client):
+    for recording in RECORDINGS:
+        if recording["path"] == "/v1/rounds":
+            rules = client.post("/v1/rounds", json=recording["body"]).get_json()["rules"]
+            assert list(rules["pay_tables"]) == list(rules["limits"]) or set(rules["pay_tables"]) == set(
+                rules["limits"]
+            )

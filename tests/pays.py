@@ -1,0 +1,27 @@
+"""Pays as prose writes them and as pay tables pay them, to hold the one to
+the other: a pay written by hand that no pay table pays fails a test."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from service.baccarat.paytable import PayLine, Result
+
+
+def written_pays(text: str) -> set[Decimal]:
+    """Every pay ``text`` writes, as profit per unit: ``a:b`` ratios, and the
+    choices in parentheses after a pay a setting names (`tie_pays`:1 (8 or 9))."""
+    ratios = {(Decimal(a) / Decimal(b)).normalize() for a, b in re.findall(r"(\d+(?:\.\d+)?):(\d+)", text)}
+    for choices in re.findall(r"`\w+_pays`:1 \(([^)]*)\)", text):
+        ratios |= {Decimal(n).normalize() for n in re.findall(r"\d+", choices)}
+    return ratios
+
+
+def line_pays(line: PayLine) -> set[Decimal]:
+    """What a winning line pays per unit, with and without its commission (a
+    text may write 0.95:1, or 1:1 less the commission)."""
+    if line.payout.result is not Result.WIN:
+        return set()
+    odds = line.payout.odds
+    return {odds.normalize(), (odds * (1 - line.payout.commission)).normalize()}
