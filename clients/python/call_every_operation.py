@@ -24,7 +24,7 @@ import attrs
 from baccarat_client import AuthenticatedClient, Client
 from baccarat_client.api.health import get_livez, get_openapi_yaml, get_readyz
 from baccarat_client.api.odds import get_odds
-from baccarat_client.api.reference import get_rules, get_tables
+from baccarat_client.api.reference import get_pay_tables, get_rules, get_tables
 from baccarat_client.api.roads import draw_roads
 from baccarat_client.api.rounds import deal_live_round, play_round, settle_slips
 from baccarat_client.api.shoes import deal_shoe, new_seed
@@ -39,6 +39,7 @@ from baccarat_client.models import (
     OddsRequest,
     OddsResponse,
     Outcome,
+    PayTablesResponse,
     Place,
     Problem,
     RankCounts,
@@ -274,6 +275,27 @@ def reference(client: Caller) -> None:
     tie_9 = next(table for table in tables.tables if table.name is TablePreset.TIE_9)
     expect(tie_9.rules.tie_pays is TiePays.VALUE_9, "getTables: tie_9 does not pay 9")
     expect({bet.type_ for bet in tie_9.bets} == set(tie_9.rules.limits.additional_keys), "getTables: bets")
+    catalogue = answered(
+        "getPayTables", get_pay_tables.sync_detailed(client=client, decks=6), PayTablesResponse
+    )
+    expect(catalogue.decks == 6 and len(catalogue.pay_tables) > 20, "getPayTables: not the catalogue")
+    # A table built from catalogue entries: the last pay table of each bet a
+    # pair round pays, chosen by the ids the catalogue answered.
+    chosen = {
+        table.bet.value: table.id.value
+        for table in catalogue.pay_tables
+        if table.bet in (BetType.PLAYER_PAIR, BetType.EITHER_PAIR)
+    }
+    body = RoundRequest.from_dict(
+        {
+            "cards": ["5S", "2H", "5D", "3C", "4S", "KC"],
+            "rules": {"pay_tables": chosen},
+            "bets": [{"type": "player_pair", "amount": "10"}],
+        }
+    )
+    paid = answered("playRound", play_round.sync_detailed(client=client, body=body), RoundResponse)
+    expect(paid.rules.pay_tables["player_pair"].value == "player_pair_12_to_1", "playRound: pay table")
+    expect(present(paid.settlement, "settlement").bets[0].win == "120.00", "playRound: not paid 12:1")
 
 
 def roads(client: Caller) -> None:

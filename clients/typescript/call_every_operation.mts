@@ -186,6 +186,18 @@ const preset: Schemas["TablePreset"] = tables.tables[1].name;
 const atPreset = await playRound({ cards: ["9S", "KH", "2D", "7C", "5H"], table: preset });
 expect(atPreset.rules.variant === tables.tables[1].rules.variant, "playRound: not the preset's rules");
 
+// GET /v1/paytables: an id from the catalogue is a request's pay table.
+const catalogue = answered("getPayTables", await client.GET("/v1/paytables", { params: { query: { decks: 6 } } }));
+expect(catalogue.decks === 6 && catalogue.pay_tables.length > 20, "getPayTables: not the catalogue");
+const pairs: Schemas["PayTableId"] = catalogue.pay_tables.filter((table) => table.bet === "player_pair")[1].id;
+const paid = await playRound({
+  cards: ["5S", "2H", "5D", "3C", "4S", "KC"],
+  rules: { pay_tables: { player_pair: pairs } },
+  bets: [{ type: "player_pair", amount: "10" }],
+});
+expect(paid.rules.pay_tables["player_pair"] === pairs, "playRound: not the chosen pay table");
+expect(paid.settlement?.bets[0].win === "120.00", "playRound: not paid 12:1");
+
 // POST /v1/roads: an outcome from an answer is a result of a request.
 const results: Schemas["RoadsRequest"] = {
   results: ["tie", "tie", "banker", "banker", "player", "tie", "banker", "banker", "banker", "player", "player", "banker", "tie"],
