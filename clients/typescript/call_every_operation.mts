@@ -63,6 +63,19 @@ const rounds: [Schemas["RoundRequest"], string | undefined][] = [
   [{}, undefined],
   [
     {
+      cards: ["2S", "AH", "3D", "KC", "KH", "5D"],
+      table: "tiger",
+      rules: { pay_tables: { lucky_6: "lucky_6_12_or_23" } },
+      bets: [
+        { type: "lucky_6", amount: "5" },
+        { type: "big_tiger", amount: "2" },
+        { type: "small_tiger", amount: "2" },
+      ],
+    },
+    "213.00",
+  ],
+  [
+    {
       cards: ["2S", "KH", "2D", "KC", "4H", "TC"],
       bets: [
         { type: "player", amount: "10" },
