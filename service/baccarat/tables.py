@@ -32,9 +32,10 @@ from .shoe_deal import DEFAULT_CUT_CARD
 #: per pay table of the catalogue that the setting chooses.
 TIE_PAYS = cast(tuple[int, ...], setting_values("tie_pays"))
 SUPER_6_PAYS = cast(tuple[int, ...], setting_values("super_6_pays"))
-#: The bets whose pay table a shorthand setting chooses, and that setting.
+#: The bets whose pay table a shorthand setting chooses, and that setting (the
+#: catalogue's ``setting`` of their pay tables: banker, tie and Super 6).
 SHORTHANDS: Mapping[BetType, str] = MappingProxyType(
-    {BetType.BANKER: "variant", BetType.TIE: "tie_pays", BetType.SUPER_6: "super_6_pays"}
+    {table.bet: table.setting[0] for table in CATALOGUE.values() if table.setting}
 )
 
 
@@ -130,7 +131,7 @@ class Rules:
         return hashed
 
     def _choose(self) -> dict[BetType, NamedPayTable]:
-        """Each offered bet's pay table; a :class:`RulesError` naming each
+        """Every bet's pay table, offered or not; a :class:`RulesError` naming each
         choice that is not one of its bet's pay tables, that a shorthand
         setting makes instead, or that is for a bet the table does not offer."""
         problems = []
