@@ -101,11 +101,13 @@ def problem_document(
 
 
 def invalid_request(messages: Any) -> dict[str, Any]:
-    """The 422 for a body that does not match its schema (marshmallow's ``messages``)."""
+    """The 422 for a body or query that does not match its schema
+    (marshmallow's ``messages``, keyed by location)."""
+    part = "query" if isinstance(messages, Mapping) and "query" in messages else "request body"
     return problem_document(
         422,
         "Invalid request",
-        "The request body does not match the schema: see errors",
+        f"The {part} does not match the schema: see errors",
         type=TYPE_PREFIX + "invalid-request",
         errors=field_errors(validation_errors(messages)),
     )

@@ -8,7 +8,10 @@ names the operation for generated clients (a rename breaks them, so the
 names are pinned by tests/test_openapi.py) and, with
 :meth:`Blueprint.operation`, documents the errors it may answer. The body is read by
 :meth:`JsonParser.load_json` (this service's JSON rules, :mod:`..jsonio`),
-webargs' public hook for it.
+webargs' public hook for it; a query by :meth:`JsonParser.load_querystring`,
+which refuses a key given twice, and the query schema, which refuses an
+unknown key (webargs would drop it: a misspelt ``deck=6`` would silently
+answer for the default).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any, TypeVar
 
 import flask
 import flask_smorest
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -37,7 +40,19 @@ BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.
 
 
 class JsonParser(FlaskParser):
-    """webargs' Flask parser, reading JSON bodies by this service's rules."""
+    """webargs' Flask parser, reading JSON bodies and queries by this service's rules."""
+
+    def load_querystring(self, req: flask.Request, schema: Schema) -> Any:
+        """The query's keys; one given more than once, where the schema takes
+        one value, is a 422 at that key rather than a silent choice of one."""
+        repeated = {
+            key: [f"Given {len(values)} times: give it once."]
+            for key, values in req.args.lists()
+            if len(values) > 1 and not isinstance(schema.fields.get(key), fields.List)
+        }
+        if repeated:
+            raise ValidationError(repeated)
+        return super().load_querystring(req, schema)
 
     def load_json(self, req: flask.Request, schema: Schema) -> Any:
         """The request's JSON body. Anything but an uncompressed JSON body is a
@@ -60,7 +75,9 @@ class JsonParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint, reading bodies with :class:`JsonParser`."""
 
-    ARGUMENTS_PARSER = JsonParser()
+    #: ``unknown=None``: every location's unknown keys are left to the schema,
+    #: which refuses them (a body's, and a query's that webargs would drop).
+    ARGUMENTS_PARSER = JsonParser(unknown=None)
 
     def operation(self, operation_id: str, *problems: int, **doc: Any) -> Callable[[View], View]:
         """Name the operation for generated clients and document that it may

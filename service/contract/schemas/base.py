@@ -3,7 +3,7 @@ answers, which may leave out optional parts that are null."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, post_dump, pre_load
@@ -19,7 +19,7 @@ class RequestSchema(Schema):
     @pre_load
     def not_too_many_keys(self, data: Any, **kwargs: Any) -> Any:
         known = len(self.load_fields)
-        if isinstance(data, dict) and len(data) > known + MAX_FIELD_ERRORS:
+        if isinstance(data, Mapping) and len(data) > known + MAX_FIELD_ERRORS:
             raise ValidationError(f"An object of {len(data)} keys: this one has at most {known}.")
         return data
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from service.baccarat.payouts import table_presets
 from service.baccarat.tableau import tableau
 from service.contract.schemas.reference import TableauSchema, TablesResponseSchema
@@ -20,3 +22,28 @@ def test_the_tables_are_the_presets_as_their_schema_dumps_them(client):
     assert answer.status_code == 200
     assert answer.get_json() == json.loads(json.dumps(TablesResponseSchema().dump(table_presets())))
     assert answer.get_json()["default"] == "standard"
+
+
+def test_the_pay_tables_answer_for_the_decks_asked_for(client):
+    assert client.get("/v1/paytables").get_json()["decks"] == 8
+    assert client.get("/v1/paytables?decks=6").get_json()["decks"] == 6
+
+
+@pytest.mark.parametrize(
+    ("query", "pointer", "detail"),
+    [
+        ("decks=9", "/query/decks", "Must be greater than or equal to 1 and less than or equal to 8."),
+        ("decks=six", "/query/decks", "Not a valid integer."),
+        # A misspelt key must not answer for the default deck count.
+        ("deck=6", "/query/deck", "Unknown field."),
+        ("decks=6&decks=8", "/query/decks", "Given 2 times: give it once."),
+        ("&".join(f"k{i}=1" for i in range(100)), "/query", "An object of 100 keys: this one has at most 1."),
+    ],
+)
+def test_a_bad_pay_tables_query_is_a_422_naming_the_key(client, query, pointer, detail):
+    answer = client.get(f"/v1/paytables?{query}")
+    assert answer.status_code == 422
+    assert answer.mimetype == "application/problem+json"
+    problem = answer.get_json()
+    assert problem["detail"] == "The query does not match the schema: see errors"
+    assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
