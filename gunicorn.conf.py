@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 
-from service.server.config import from_environment, server_settings
+from service.server.config import EPHEMERAL_KEY, ephemeral_pem, from_environment, server_settings
 from service.server.logs import logging_config
 from service.server.worker import take_turns
 
@@ -84,6 +84,10 @@ def on_starting(server):
     for path in glob.glob(os.path.join(metrics_dir, "*.db")):
         os.remove(path)
     server.log.info("metrics directory %s emptied", metrics_dir)
+    if "BACCARAT_SIGNING_KEY_FILE" not in os.environ:
+        # One ephemeral key for every worker, so that the JWKS any of them
+        # serves verifies the answers all of them sign (docs/audit.md).
+        os.environ[EPHEMERAL_KEY] = ephemeral_pem()
 
 
 def when_ready(server):

@@ -22,7 +22,7 @@ from . import __version__
 from .api import access, docs
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
 from .api.services import ServiceApp, Services
-from .api.views import health, odds, reference, roads, rounds, shoes
+from .api.views import audit, health, odds, reference, roads, rounds, shoes
 from .baccarat.errors import BaccaratError
 from .contract import document, jsonio
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
@@ -30,6 +30,7 @@ from .contract.schemas.roads import RESULT_FORMS
 from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
 from .server.middleware import wrap
+from .server.signing import Signing, signing_key
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -123,7 +124,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     document.document(api.spec, marshmallow_plugin.converter)
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
-    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, health.blp):
+    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
         api.register_blueprint(blueprint)
     # The schemas a ``oneOf`` refers to by name, which no view declares.
     for name, schema in {**RESULT_FORMS, **LIVE_FORMS}.items():
@@ -131,9 +132,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     docs.init_app(app)  # GET /docs, served offline
     api_keys = access.init_app(app)
     metrics = Metrics()
-    app.services = Services(metrics=metrics, api_keys=api_keys, openapi_yaml=api.spec.to_yaml())
+    key = signing_key(app.config)
+    app.services = Services(
+        metrics=metrics,
+        api_keys=api_keys,
+        openapi_yaml=api.spec.to_yaml(),
+        signing=key,
+        replay_app=app.wsgi_app,
+    )
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
-        app.wsgi_app,
+        Signing(app.wsgi_app, key),
         max_body_bytes=app.config["MAX_BODY_BYTES"],
         recorder=metrics,
         endpoint_of=route_of(app),

@@ -33,7 +33,12 @@ class Layer:
 
 LAYERS = (
     Layer("the rules engine", 0, ("service.baccarat",), frozenset({"numpy"})),
-    Layer("the contract", 1, ("service.contract",), frozenset({"orjson", "marshmallow", "apispec"})),
+    Layer(
+        "the contract",
+        1,
+        ("service.contract",),
+        frozenset({"orjson", "marshmallow", "apispec", "cryptography", "http_message_signatures"}),
+    ),
     Layer("the command line", 2, ("service.cli",)),
     Layer(
         "the server",

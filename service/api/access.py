@@ -19,6 +19,8 @@ their callers cannot carry one and they reveal nothing about any caller:
   the repository), which tells a caller how to authenticate.
 * ``/docs`` and its assets: the same contract as a page; "Authorize" there
   takes a key for the operations tried from it.
+* ``/.well-known/jwks.json``: the public keys of the signed answers, which
+  anyone holding a stored answer may verify.
 
 With no keys configured the service runs open and says so in its log at start.
 """
@@ -45,6 +47,7 @@ PUBLIC_ENDPOINTS = frozenset(
         "api-docs.openapi_json",
         "api-docs.openapi_swagger_ui",
         "docs.asset",
+        "audit.get_jwks",
     }
 )
 log = logging.getLogger(__name__)

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, cast
 
 from flask import Flask, current_app
 
+from ..contract.signatures import SigningKey
 from ..server.metrics import Metrics
+from ..server.middleware import WSGIApp
 
 if TYPE_CHECKING:
     from .access import ApiKeys
@@ -27,6 +29,10 @@ class Services:
     api_keys: ApiKeys
     #: The OpenAPI document as served by GET /openapi.yaml.
     openapi_yaml: str
+    #: The key that signs the answers, with the keys the JWKS publishes.
+    signing: SigningKey
+    #: The Flask app without the WSGI layers, which a replay runs a stored request through.
+    replay_app: WSGIApp
 
 
 class ServiceApp(Flask):

@@ -23,9 +23,10 @@ from . import settle as settle
 from . import simulate as simulate
 from . import tables as tables
 from . import verify as verify
+from . import verify_answer as verify_answer
 from .documents import BAD_INPUT, EXIT_CODES, BadInput, domain_problem, write_json
 
-COMMANDS: tuple[ModuleType, ...] = (round, settle, verify, tables, paytables, odds, simulate)
+COMMANDS: tuple[ModuleType, ...] = (round, settle, verify, verify_answer, tables, paytables, odds, simulate)
 
 DESCRIPTION = """\
 Deal and settle baccarat (Punto Banco) rounds offline, with the same engine
@@ -38,6 +39,7 @@ examples:
   baccarat settle table.json
   curl -s http://127.0.0.1:8000/v1/rounds -H 'Content-Type: application/json' \\
     -d '{"seed": "abc"}' > answer.json && baccarat verify answer.json
+  baccarat verify-answer exchange.json --jwks http://127.0.0.1:8000/.well-known/jwks.json
   baccarat tables --text
   baccarat odds --removed 9S KH 2D 7C 5H
   baccarat simulate --shoes 1000 --seed table-7"""

@@ -14,10 +14,15 @@ A bad value fails at start, loudly, naming the variable.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from ..contract import signatures
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 #: Shortest API key accepted: a key is a secret, not a name.
@@ -47,6 +52,20 @@ VARIABLES = (
         "set but empty (or holding a short key), the service refuses to start",
     ),
     Variable(
+        "BACCARAT_SIGNING_KEY_FILE",
+        "(unset: an ephemeral key)",
+        "PEM file (PKCS #8, unencrypted) of the Ed25519 key that signs the answers (docs/audit.md); "
+        "missing, unreadable or not Ed25519, the service refuses to start; unset, gunicorn makes "
+        "an ephemeral key at start, marked so in the JWKS and gone when it stops",
+    ),
+    Variable(
+        "BACCARAT_PUBLISHED_KEYS_FILE",
+        "(unset: none)",
+        "JWK Set file of earlier Ed25519 public keys still in force, published beside the signing "
+        "key at `/.well-known/jwks.json` so that the answers they signed still verify; unreadable "
+        "or not Ed25519 keys, the service refuses to start",
+    ),
+    Variable(
         "METRICS_PORT",
         "9100",
         "port on which gunicorn's master serves Prometheus metrics (`GET /metrics`), on the same "
@@ -63,6 +82,9 @@ VARIABLES = (
 DEFAULTS: dict[str, Any] = {
     "MAX_BODY_BYTES": 4 * 1024 * 1024,
     "API_KEYS": (),
+    "SIGNING_KEY": None,
+    "PUBLISHED_KEYS": (),
+    "EPHEMERAL_SIGNING_KEY": None,
 }
 
 
@@ -120,10 +142,51 @@ def port(value: str) -> int:
     return number
 
 
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read(MAX_KEY_FILE_BYTES + 1)
+    except OSError as error:
+        raise ValueError(f"cannot read it ({error.strerror})") from None
+
+
+def signing_key_file(path: str) -> Ed25519PrivateKey:
+    """The Ed25519 private key in the PEM file at ``path``."""
+    return signatures.private_key(_read(path))
+
+
+def published_keys_file(path: str) -> tuple[signatures.PublicKey, ...]:
+    """The Ed25519 public keys of the JWK Set file at ``path``."""
+    try:
+        document = json.loads(_read(path))
+    except ValueError:
+        raise ValueError("not a JSON JWK Set") from None
+    return signatures.public_keys(document)
+
+
+def ephemeral_pem() -> str:
+    """A new Ed25519 private key as PEM, for :data:`EPHEMERAL_KEY`."""
+    return signatures.private_pem(Ed25519PrivateKey.generate())
+
+
+def ephemeral_key(pem: str) -> Ed25519PrivateKey:
+    """The ephemeral key gunicorn's master made for its workers (``gunicorn.conf.py``)."""
+    return signatures.private_key(pem.encode())
+
+
+#: A key file is small; anything longer is not one (and is not read whole).
+MAX_KEY_FILE_BYTES = 64 * 1024
+#: Set by gunicorn's master for its workers when no key is configured, so
+#: that every worker signs with the one ephemeral key the JWKS lists.
+EPHEMERAL_KEY = "BACCARAT_EPHEMERAL_SIGNING_KEY"
+
 #: Environment variable -> (Flask config key, parser), for the application.
 ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BACCARAT_MAX_BODY_BYTES": ("MAX_BODY_BYTES", positive_int),
     "BACCARAT_API_KEYS": ("API_KEYS", api_keys),
+    "BACCARAT_SIGNING_KEY_FILE": ("SIGNING_KEY", signing_key_file),
+    "BACCARAT_PUBLISHED_KEYS_FILE": ("PUBLISHED_KEYS", published_keys_file),
+    EPHEMERAL_KEY: ("EPHEMERAL_SIGNING_KEY", ephemeral_key),
 }
 
 

@@ -1,0 +1,157 @@
+"""Signed answers: the published keys, a stored exchange, and the replay verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, post_load, validate
+
+from ..signatures import Exchange, StoredRequest, StoredResponse
+from .base import AnswerSchema, RequestSchema
+from .fields import BoundedDict, Text
+from .rounds import EngineSchema
+
+#: Headers a stored answer may carry (a platform keeps a few; more is not an answer's).
+MAX_STORED_HEADERS = 32
+#: The longest header value kept (a Signature-Input is about 200 characters).
+MAX_HEADER_LENGTH = 4096
+#: The most differences a replay lists.
+MAX_DIFFERENCES = 20
+
+
+class JwkSchema(AnswerSchema):
+    """An Ed25519 public key (RFC 8037)."""
+
+    OMIT_IF_NONE = frozenset({"ephemeral"})
+
+    kty = fields.String(required=True, metadata={"example": "OKP"})
+    crv = fields.String(required=True, metadata={"example": "Ed25519"})
+    x = fields.String(required=True, metadata={"description": "The public key's 32 bytes, base64url"})
+    kid = fields.String(
+        required=True,
+        metadata={
+            "description": "The key's RFC 7638 JWK thumbprint: the `keyid` of the signatures it verifies",
+            "example": "70ywCEjHrBIv5mLDe__6maWU5r8OnkneYZ9VlvMx8t0",
+        },
+    )
+    use = fields.String(required=True, metadata={"example": "sig"})
+    alg = fields.String(required=True, metadata={"example": "EdDSA"})
+    ephemeral = fields.Boolean(
+        metadata={
+            "description": "Present and true for a key made by a service started without a configured "
+            "key: it is gone when that service stops, so its signatures prove nothing to an auditor"
+        }
+    )
+
+
+class JwksSchema(AnswerSchema):
+    keys = fields.List(
+        fields.Nested(JwkSchema),
+        required=True,
+        metadata={"description": "The signing key first, then the earlier keys still in force"},
+    )
+
+
+class StoredRequestSchema(RequestSchema):
+    method = Text(required=True, validate=validate.Length(1, 16), metadata={"example": "POST"})
+    url = Text(
+        required=True,
+        validate=validate.Length(1, 8192),
+        metadata={
+            "description": "The URL as the service received it (scheme, host, path and query): "
+            "the signature covers it as `@target-uri`",
+            "example": "http://127.0.0.1:8000/v1/rounds",
+        },
+    )
+    body = Text(required=True, metadata={"description": "The request body, its exact text"})
+
+
+class StoredResponseSchema(RequestSchema):
+    status = fields.Integer(strict=True, required=True, validate=validate.Range(100, 599))
+    headers = BoundedDict(
+        max_keys=MAX_STORED_HEADERS,
+        keys=Text(validate=validate.Length(1, 256)),
+        values=Text(validate=validate.Length(0, MAX_HEADER_LENGTH)),
+        required=True,
+        metadata={
+            "description": "The answer's headers as received; at least Content-Type, Content-Digest, "
+            "Signature-Input and Signature (names in any case)"
+        },
+    )
+    body = Text(required=True, metadata={"description": "The answer's body, its exact text"})
+
+
+class ReplayRequestSchema(RequestSchema):
+    """A stored exchange: the request a platform sent and the signed answer it got."""
+
+    request = fields.Nested(StoredRequestSchema, required=True)
+    response = fields.Nested(StoredResponseSchema, required=True)
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Exchange:
+        request, response = data["request"], data["response"]
+        return Exchange(
+            StoredRequest(request["method"], request["url"], request["body"].encode()),
+            StoredResponse(response["status"], response["headers"], response["body"].encode()),
+        )
+
+
+class VerdictSchema(AnswerSchema):
+    verified = fields.Boolean(required=True, metadata={"description": "Whether the signature holds"})
+    reason = fields.String(required=True, metadata={"description": "Why, in words"})
+    keyid = fields.String(allow_none=True, required=True, metadata={"description": "The key it names"})
+    created = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "When it was signed (Unix seconds), once verified"},
+    )
+    ephemeral = fields.Boolean(
+        required=True, metadata={"description": "The signing key was an ephemeral one (not for audits)"}
+    )
+
+
+class DifferenceSchema(AnswerSchema):
+    pointer = fields.String(required=True, metadata={"description": "JSON Pointer into the answer"})
+    stored = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The stored value, as JSON text (null: absent)"},
+    )
+    replayed = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The replayed value, as JSON text (null: absent)"},
+    )
+
+
+class ReplayedSchema(AnswerSchema):
+    replayed = fields.Boolean(
+        required=True, metadata={"description": "Whether the request could be replayed"}
+    )
+    identical = fields.Boolean(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Whether replaying gave the same status and the same bytes"},
+    )
+    reason = fields.String(required=True)
+    status = fields.Integer(allow_none=True, required=True, metadata={"description": "The replay's status"})
+    signed_by = fields.Nested(
+        EngineSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "The engine the stored answer names (the one that answered it)"},
+    )
+    engine = fields.Nested(
+        EngineSchema, required=True, metadata={"description": "The engine that replayed it"}
+    )
+    differences = fields.List(
+        fields.Nested(DifferenceSchema),
+        required=True,
+        metadata={"description": f"Where the answers differ: the first {MAX_DIFFERENCES}"},
+    )
+    more_differences = fields.Integer(required=True, metadata={"description": "Differences not listed"})
+
+
+class ReplaySchema(AnswerSchema):
+    signature = fields.Nested(VerdictSchema, required=True)
+    replay = fields.Nested(ReplayedSchema, required=True)

@@ -1,0 +1,146 @@
+"""The WSGI layer that signs the answers that deal or settle (docs/audit.md).
+
+Inside the body limit (service/server/middleware.py), so a body it reads is
+a bounded one. The request's bytes are hashed as the app reads them, never
+kept: what the app left unread is read (and hashed) after it answers. A 200
+answer of a signed operation (:data:`SIGNED`) is then given its
+``Content-Digest``, ``Signature-Input`` and ``Signature`` headers
+(:mod:`service.contract.signatures`); any other answer passes untouched.
+No Flask here: a WSGI layer, like the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Iterable, Mapping
+from typing import Any
+from urllib.parse import quote
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from ..contract.signatures import SigningKey, StoredRequest
+from .middleware import StartResponse, WSGIApp
+
+#: The operations whose 200 answers are signed: those that deal or settle
+#: (rounds, live rounds, settlements, shoes), the seed commitment, and the
+#: replay verdict. The others (tables, odds, roads) repeat public facts.
+SIGNED = frozenset(
+    {
+        "/v1/rounds",
+        "/v1/rounds/live",
+        "/v1/settlements",
+        "/v1/shoes",
+        "/v1/seeds",
+        "/v1/replays",
+    }
+)
+
+
+log = logging.getLogger(__name__)
+
+
+def signing_key(config: Mapping[str, Any]) -> SigningKey:
+    """The app's signing key: the configured one (``SIGNING_KEY``), else the
+    ephemeral one gunicorn's master made for its workers, else a new
+    ephemeral one (an app built outside gunicorn); with the earlier keys
+    (``PUBLISHED_KEYS``) published beside it."""
+    earlier = tuple(config.get("PUBLISHED_KEYS", ()))
+    configured: Ed25519PrivateKey | None = config.get("SIGNING_KEY")
+    if configured is not None:
+        return SigningKey(configured, earlier=earlier)
+    shared: Ed25519PrivateKey | None = config.get("EPHEMERAL_SIGNING_KEY")
+    key = SigningKey(shared or Ed25519PrivateKey.generate(), ephemeral=True, earlier=earlier)
+    log.warning(
+        "BACCARAT_SIGNING_KEY_FILE is not set: answers are signed with the ephemeral key %s,"
+        " which the JWKS marks as such and which is gone when the service stops",
+        key.public.kid,
+    )
+    return key
+
+
+class HashingReader:
+    """``wsgi.input`` read through: the bytes pass on, and only their hash is kept."""
+
+    def __init__(self, stream: Any, length: int) -> None:
+        self.stream = stream
+        self.left = length
+        self.hash = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        size = self.left if size is None or size < 0 else min(size, self.left)
+        data: bytes = self.stream.read(size)
+        self.left -= len(data)
+        self.hash.update(data)
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        size = self.left if size is None or size < 0 else min(size, self.left)
+        data: bytes = self.stream.readline(size) if self.left > 0 else b""
+        self.left -= len(data)
+        self.hash.update(data)
+        return data
+
+    def __iter__(self) -> Any:
+        return iter(self.readline, b"")
+
+    def rest(self) -> bytes:
+        """What the app did not read, read now (its hash only is kept)."""
+        while self.left > 0 and self.read(65536):
+            pass
+        return self.hash.digest()
+
+
+def target_uri(environ: dict[str, Any]) -> str:
+    """The request's absolute URI as the service received it (PEP 3333's recipe)."""
+    scheme = environ.get("wsgi.url_scheme", "http")
+    host = environ.get("HTTP_HOST")
+    if not host:
+        host = environ.get("SERVER_NAME", "localhost")
+        port = environ.get("SERVER_PORT", "")
+        if port and port != {"http": "80", "https": "443"}.get(scheme):
+            host += f":{port}"
+    path = quote(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "/"), safe="/:@!$&'()*+,;=-._~")
+    query = environ.get("QUERY_STRING")
+    return f"{scheme}://{host}{path}" + (f"?{query}" if query else "")
+
+
+class Signing:
+    """Sign the 200 answers of :data:`SIGNED` with ``key``."""
+
+    def __init__(self, app: WSGIApp, key: SigningKey) -> None:
+        self.app = app
+        self.key = key
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") != "POST" or environ.get("PATH_INFO") not in SIGNED:
+            return self.app(environ, start_response)
+        length = environ.get("CONTENT_LENGTH") or "0"
+        reader = HashingReader(environ["wsgi.input"], int(length) if length.isdigit() else 0)
+        environ["wsgi.input"] = reader
+        answered: list[Any] = []
+
+        def hold(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            answered[:] = [status, headers, exc_info]
+            return lambda data: None  # the app answers with its iterable, as Flask does
+
+        chunks = self.app(environ, hold)
+        try:
+            body = b"".join(chunks)
+        finally:
+            if hasattr(chunks, "close"):
+                chunks.close()
+        status, headers, exc_info = answered
+        if status.startswith("200 "):
+            headers = [*headers, *self.signature(environ, reader, headers, body).items()]
+        start_response(status, headers, exc_info)
+        return [body]
+
+    def signature(
+        self, environ: dict[str, Any], reader: HashingReader, headers: list[tuple[str, str]], body: bytes
+    ) -> dict[str, str]:
+        content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
+        request = StoredRequest(environ["REQUEST_METHOD"], target_uri(environ), b"")
+        return self.key.sign_digest(request, reader.rest(), 200, content_type, body)
