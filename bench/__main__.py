@@ -1,9 +1,10 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import fairness, hostile, live, load, odds, paths, rounds, shoes
+from . import fairness, hostile, live, load, odds, paths, rounds, shoes, signing
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
+    ("Signed answers: the cost of signing", signing.run),
     ("Plain paths and gc.freeze, in-process", paths.run),
     ("Shoes", shoes.run),
     ("Live tables", live.run),

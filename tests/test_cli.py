@@ -510,3 +510,131 @@ def test_the_command_line_loads_no_web_framework():
     code = f"import sys, service.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in {web}))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# --- verify-answer ------------------------------------------------------------
+
+
+@pytest.fixture
+def stored_exchange(client, tmp_path) -> tuple[Path, Path]:
+    """A signed round of the test app, stored as a platform would, and its JWKS."""
+    from service.contract.signatures import Exchange, StoredRequest, StoredResponse, dumps_exchange
+
+    body = json.dumps({"seed": "abc", "bets": [{"type": "banker", "amount": "10"}]})
+    answer = client.post("/v1/rounds", data=body, content_type="application/json")
+    exchange = Exchange(
+        StoredRequest("POST", "http://localhost/v1/rounds", body.encode()),
+        StoredResponse(answer.status_code, dict(answer.headers), answer.get_data()),
+    )
+    (tmp_path / "exchange.json").write_text(dumps_exchange(exchange), encoding="utf-8")
+    (tmp_path / "jwks.json").write_text(json.dumps(client.get("/.well-known/jwks.json").get_json()))
+    return tmp_path / "exchange.json", tmp_path / "jwks.json"
+
+
+def test_verify_answer_accepts_a_signed_answer(capsys, stored_exchange):
+    exchange, jwks = stored_exchange
+    code, out, _ = run(capsys, "verify-answer", str(exchange), "--jwks", str(jwks))
+    assert code == OK
+    assert json.loads(out)["verified"] is True
+
+
+@pytest.mark.parametrize(
+    ("part", "old", "new"), [("response", "banker", "player"), ("request", "abc", "abd")]
+)
+def test_verify_answer_refuses_a_changed_byte(capsys, stored_exchange, part, old, new):
+    exchange, jwks = stored_exchange
+    document = json.loads(exchange.read_text())
+    document[part]["body"] = document[part]["body"].replace(old, new, 1)
+    exchange.write_text(json.dumps(document))
+    code, out, err = run(capsys, "verify-answer", str(exchange), "--jwks", str(jwks))
+    assert code == MISMATCH
+    assert json.loads(out)["verified"] is False
+    assert err.startswith("not verified: ")
+
+
+def test_verify_answer_refuses_a_jwks_that_is_not_one(capsys, stored_exchange, tmp_path):
+    exchange, _ = stored_exchange
+    (tmp_path / "bad.json").write_text('{"keys": [{"kty": "RSA"}]}')
+    code, _, err = run(capsys, "verify-answer", str(exchange), "--jwks", str(tmp_path / "bad.json"))
+    assert code == BAD_INPUT
+    assert "not an Ed25519 key" in err
+
+
+def test_verify_answer_names_a_malformed_exchange(capsys, stored_exchange, tmp_path):
+    _, jwks = stored_exchange
+    (tmp_path / "bad.json").write_text('{"request": {}}')
+    code, _, err = run(capsys, "verify-answer", str(tmp_path / "bad.json"), "--jwks", str(jwks))
+    assert code == BAD_INPUT
+    assert "/response" in err
+
+
+def curl_files(stored: Path, folder: Path) -> list[str]:
+    """The stored exchange as curl would have left it: its headers (-D) and answer files."""
+    document = json.loads(stored.read_text())
+    response = document["response"]
+    lines = ["HTTP/1.1 100 Continue", "", f"HTTP/1.1 {response['status']} OK"]
+    lines += [f"{name}: {value}" for name, value in response["headers"].items()]
+    (folder / "answer.headers").write_text("\r\n".join([*lines, "", ""]), encoding="utf-8", newline="")
+    (folder / "answer.json").write_text(response["body"], encoding="utf-8", newline="")
+    return [
+        "--url",
+        document["request"]["url"],
+        "--data",
+        document["request"]["body"],
+        "--answer-headers",
+        str(folder / "answer.headers"),
+        "--answer",
+        str(folder / "answer.json"),
+    ]
+
+
+def test_verify_answer_reads_what_curl_saved_and_saves_the_exchange(capsys, stored_exchange, tmp_path):
+    exchange, jwks = stored_exchange
+    options = curl_files(exchange, tmp_path)
+    saved = tmp_path / "saved.json"
+    code, out, _ = run(capsys, "verify-answer", "--jwks", str(jwks), *options, "--save", str(saved))
+    assert code == OK, out
+    assert json.loads(out)["verified"] is True
+    assert json.loads(saved.read_text()) == json.loads(exchange.read_text())
+
+
+def test_verify_answer_from_curl_refuses_a_changed_byte(capsys, stored_exchange, tmp_path):
+    exchange, jwks = stored_exchange
+    options = curl_files(exchange, tmp_path)
+    options[options.index("--data") + 1] = options[options.index("--data") + 1].replace("abc", "abd")
+    code, out, _ = run(capsys, "verify-answer", "--jwks", str(jwks), *options)
+    assert code == MISMATCH
+    assert json.loads(out)["verified"] is False
+
+
+@pytest.mark.parametrize(
+    ("drop", "says"),
+    [("--answer", "missing --answer"), ("--url", "missing --url")],
+)
+def test_verify_answer_names_what_curl_did_not_give(capsys, stored_exchange, tmp_path, drop, says):
+    exchange, jwks = stored_exchange
+    options = curl_files(exchange, tmp_path)
+    at = options.index(drop)
+    del options[at : at + 2]
+    code, _, err = run(capsys, "verify-answer", "--jwks", str(jwks), *options)
+    assert code == BAD_INPUT
+    assert says in err
+
+
+def test_verify_answer_refuses_an_exchange_and_curl_files_together(capsys, stored_exchange, tmp_path):
+    exchange, jwks = stored_exchange
+    code, _, err = run(
+        capsys, "verify-answer", str(exchange), "--jwks", str(jwks), *curl_files(exchange, tmp_path)
+    )
+    assert code == BAD_INPUT
+    assert "not both" in err
+
+
+@pytest.mark.parametrize("text", ["", "not headers", "HTTP/1.1 200 OK\nno colon here\n"])
+def test_verify_answer_refuses_a_file_that_curl_did_not_write(capsys, stored_exchange, tmp_path, text):
+    exchange, jwks = stored_exchange
+    options = curl_files(exchange, tmp_path)
+    (tmp_path / "answer.headers").write_text(text)
+    code, _, err = run(capsys, "verify-answer", "--jwks", str(jwks), *options)
+    assert code == BAD_INPUT
+    assert "Not a header file written by curl -D" in err

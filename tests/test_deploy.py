@@ -270,12 +270,31 @@ def mounts():
     return {mount["mountPath"]: volumes[mount["name"]] for mount in CONTAINER["volumeMounts"]}
 
 
+def writable_mounts():
+    return {path: volume for path, volume in mounts().items() if not read_only(path)}
+
+
+def read_only(path):
+    return next(
+        mount.get("readOnly", False) for mount in CONTAINER["volumeMounts"] if mount["mountPath"] == path
+    )
+
+
 def test_the_only_writable_places_are_empty_dirs_for_tmp_and_metrics():
     configmap = resource("ConfigMap")["data"]
     metrics_dir = configmap["PROMETHEUS_MULTIPROC_DIR"]
-    assert set(mounts()) == {"/tmp", metrics_dir}
-    assert all("emptyDir" in volume for volume in mounts().values())
+    assert set(writable_mounts()) == {"/tmp", metrics_dir}
+    assert all("emptyDir" in volume for volume in writable_mounts().values())
     assert image_environment()["PROMETHEUS_MULTIPROC_DIR"] == metrics_dir
+
+
+def test_the_signing_keys_are_a_secret_mounted_read_only_where_the_configmap_names_them():
+    configmap = resource("ConfigMap")["data"]
+    files = [configmap["BACCARAT_SIGNING_KEY_FILE"], configmap["BACCARAT_PUBLISHED_KEYS_FILE"]]
+    (folder,) = {str(Path(file).parent) for file in files}
+    assert read_only(folder)
+    assert mounts()[folder]["secret"]["secretName"] == "baccarat-signing-key"
+    assert "optional" not in mounts()[folder]["secret"]  # no key, no start: fail closed
 
 
 def gunicorn_settings():

@@ -18,7 +18,17 @@ TESTED_ELSEWHERE = {
     **{
         f"cli/{name}.py": "tests/test_cli.py: every command is run end to end, as a user types it, "
         "in one process per command, so the commands share one module"
-        for name in ("documents", "odds", "paytables", "round", "settle", "simulate", "tables", "verify")
+        for name in (
+            "documents",
+            "odds",
+            "paytables",
+            "round",
+            "settle",
+            "simulate",
+            "tables",
+            "verify",
+            "verify_answer",
+        )
     },
     "contract/document.py": "tests/test_openapi.py: the document's shared parts are checked in the "
     "generated document, where they appear",
@@ -30,7 +40,17 @@ TESTED_ELSEWHERE = {
         f"contract/schemas/{name}.py": "tests/api/views/: each request schema is held to the answers of "
         "its endpoint (and tests/test_schemathesis.py sends it generated bodies); "
         "its components are checked in tests/test_openapi.py"
-        for name in ("odds", "paytables", "problems", "reference", "roads", "rules", "seeds", "shoes")
+        for name in (
+            "audit",
+            "odds",
+            "paytables",
+            "problems",
+            "reference",
+            "roads",
+            "rules",
+            "seeds",
+            "shoes",
+        )
     },
     "contract/schemas/base.py": "tests/contract/test_answers.py and tests/contract/schemas/test_rounds.py: "
     "PlainFirst and PlainDump are held to marshmallow through the schemas that use them",

@@ -34,12 +34,16 @@ OPERATION_IDS = {
     ("get", "/v1/paytables"): "getPayTables",
     ("post", "/v1/roads"): "drawRoads",
     ("post", "/v1/odds"): "getOdds",
+    ("post", "/v1/replays"): "replayExchange",
+    ("get", "/.well-known/jwks.json"): "getJwks",
     ("get", "/livez"): "getLivez",
     ("get", "/readyz"): "getReadyz",
     ("get", "/openapi.yaml"): "getOpenapiYaml",
 }
 #: Operations answered without a key (service/api/access.py).
-PUBLIC = frozenset({("get", "/livez"), ("get", "/readyz"), ("get", "/openapi.yaml")})
+PUBLIC = frozenset(
+    {("get", "/livez"), ("get", "/readyz"), ("get", "/openapi.yaml"), ("get", "/.well-known/jwks.json")}
+)
 
 
 @cache

@@ -193,3 +193,74 @@ def test_unseeded_answers_and_bad_usage_are_refused(node, tmp_path, client):
     usage = subprocess.run([node, str(VERIFIER)], capture_output=True, text=True, timeout=60)
     assert usage.returncode == 2
     assert "usage" in usage.stderr
+
+
+# --- signed answers (verifier/verify-answer.js) ----------------------------------
+
+ANSWER_VERIFIER = ROOT / "verifier" / "verify-answer.js"
+
+
+def signed_exchange(client) -> tuple[dict, dict]:
+    from service.contract.signatures import Exchange, StoredRequest, StoredResponse, exchange_document
+
+    body = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]})
+    answer = client.post("/v1/rounds", data=body, content_type="application/json")
+    exchange = Exchange(
+        StoredRequest("POST", "http://localhost/v1/rounds", body.encode()),
+        StoredResponse(answer.status_code, dict(answer.headers), answer.get_data()),
+    )
+    return exchange_document(exchange), client.get("/.well-known/jwks.json").get_json()
+
+
+def verify_answer(node: str, tmp_path: Path, exchange: dict, jwks: dict) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "exchange.json").write_text(json.dumps(exchange, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "jwks.json").write_text(json.dumps(jwks), encoding="utf-8")
+    command = [node, str(ANSWER_VERIFIER), str(tmp_path / "exchange.json"), str(tmp_path / "jwks.json")]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def test_a_signed_answer_verifies_in_javascript(node, tmp_path, client):
+    exchange, jwks = signed_exchange(client)
+    result = verify_answer(node, tmp_path, exchange, jwks)
+    assert result.returncode == 0, result.stdout + result.stderr
+    verdict = json.loads(result.stdout)
+    assert verdict["verified"] is True
+    assert verdict["keyid"] == jwks["keys"][0]["kid"]
+
+
+def _set(document: dict, path: tuple[str, ...], change) -> None:
+    for key in path[:-1]:
+        document = document[key]
+    document[path[-1]] = change(document[path[-1]])
+
+
+TAMPERINGS = {
+    "answer byte": (("response", "body"), lambda body: body.replace("banker", "player", 1)),
+    "request byte": (("request", "body"), lambda body: body.replace('"10"', '"11"')),
+    "method": (("request", "method"), lambda _: "PUT"),
+    "url": (("request", "url"), lambda url: url.replace("rounds", "shoes")),
+    "status": (("response", "status"), lambda _: 201),
+    "content type": (("response", "headers", "Content-Type"), lambda _: "text/plain"),
+    "created": (
+        ("response", "headers", "Signature-Input"),
+        lambda text: text.replace("created=", "created=1"),
+    ),
+}
+
+
+@pytest.mark.parametrize("tampering", TAMPERINGS.values(), ids=TAMPERINGS.keys())
+def test_a_changed_exchange_fails_in_javascript(node, tmp_path, client, tampering):
+    exchange, jwks = signed_exchange(client)
+    _set(exchange, *tampering)
+    result = verify_answer(node, tmp_path, exchange, jwks)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert json.loads(result.stdout)["verified"] is False
+
+
+def test_another_key_fails_in_javascript(node, tmp_path, client):
+    from service.contract.signatures import SigningKey, jwks
+
+    exchange, _ = signed_exchange(client)
+    result = verify_answer(node, tmp_path, exchange, jwks(SigningKey.generate().published))
+    assert result.returncode == 1
+    assert "not in the JWK Set" in json.loads(result.stdout)["reason"]

@@ -5,11 +5,11 @@
 //
 // Plain Node.js (18 or later), no dependencies beyond the built-in crypto module.
 //
-//   node verify-answer.js EXCHANGE.json JWKS.json
+//   node verify-answer.js EXCHANGE.json JWKS.json|JWKS-URL
 //
 // EXCHANGE.json is the stored exchange: {"request": {"method", "url", "body"},
 // "response": {"status", "headers", "body"}}, the bodies as their exact text.
-// JWKS.json is the service's /.well-known/jwks.json (saved).
+// JWKS.json is the service's /.well-known/jwks.json, saved, or its http(s) URL.
 //
 // Exit status: 0 when the signature holds, 1 when it does not, 2 for a usage error.
 "use strict";
@@ -135,17 +135,32 @@ function verify(exchange, jwks) {
   return { verified: true, keyid, created: Number(params.created), ephemeral: jwk.ephemeral === true };
 }
 
-function main(argv) {
-  if (argv.length !== 2) throw new UsageError("usage: node verify-answer.js EXCHANGE.json JWKS.json");
-  const [exchange, jwks] = argv.map((path) => JSON.parse(fs.readFileSync(path === "-" ? 0 : path, "utf8")));
-  const verdict = verify(exchange, jwks);
+function readJson(path) {
+  return JSON.parse(fs.readFileSync(path === "-" ? 0 : path, "utf8"));
+}
+
+// The JWK Set from a file, or fetched from the service's well-known URL.
+async function readJwks(source) {
+  if (!/^https?:\/\//.test(source)) return readJson(source);
+  const answer = await fetch(source, { signal: AbortSignal.timeout(30000) });
+  if (!answer.ok) throw new Error(`${source}: HTTP ${answer.status}`);
+  return answer.json();
+}
+
+async function main(argv) {
+  if (argv.length !== 2) throw new UsageError("usage: node verify-answer.js EXCHANGE.json JWKS.json|JWKS-URL");
+  const exchange = readJson(argv[0]);
+  const verdict = verify(exchange, await readJwks(argv[1]));
   process.stdout.write(`${JSON.stringify(verdict, null, 2)}\n`);
   return verdict.verified ? 0 : 1;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`${error.message}\n`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
-}
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

@@ -85,6 +85,9 @@ DEFAULTS: dict[str, Any] = {
     "SIGNING_KEY": None,
     "PUBLISHED_KEYS": (),
     "EPHEMERAL_SIGNING_KEY": None,
+    # Only a test or benchmark configuration turns signing off (no variable
+    # does): bench/signing.py measures what signing costs against it.
+    "SIGN_ANSWERS": True,
 }
 
 

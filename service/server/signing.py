@@ -12,7 +12,9 @@ No Flask here: a WSGI layer, like the others.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -20,7 +22,7 @@ from urllib.parse import quote
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from ..contract.signatures import SigningKey, StoredRequest
-from .middleware import StartResponse, WSGIApp
+from .middleware import StartResponse, WSGIApp, refuse
 
 #: The operations whose 200 answers are signed: those that deal or settle
 #: (rounds, live rounds, settlements, shoes), the seed commitment, and the
@@ -93,8 +95,18 @@ class HashingReader:
         return self.hash.digest()
 
 
+_CHARS = r"A-Za-z0-9._~\-!$&'()*+,;="  # RFC 3986: unreserved and sub-delims
+_PCT = r"%[0-9A-Fa-f]{2}"
+#: A Host that an RFC 3986 URI can name: a name or IPv4 address, or an IPv6 literal; and a port.
+HOST = re.compile(rf"(?:(?:[{_CHARS}]|{_PCT})+|\[(?P<ipv6>[0-9A-Fa-f:.]+)\])(?::[0-9]*)?")
+#: A query an RFC 3986 URI can carry.
+QUERY = re.compile(rf"(?:[{_CHARS}:@/?]|{_PCT})*")
+
+
 def target_uri(environ: dict[str, Any]) -> str:
-    """The request's absolute URI as the service received it (PEP 3333's recipe)."""
+    """The request's absolute URI as the service received it (PEP 3333's
+    recipe), or ValueError when its Host or query cannot be part of a URI
+    (a signature over it could not be checked)."""
     scheme = environ.get("wsgi.url_scheme", "http")
     host = environ.get("HTTP_HOST")
     if not host:
@@ -102,9 +114,24 @@ def target_uri(environ: dict[str, Any]) -> str:
         port = environ.get("SERVER_PORT", "")
         if port and port != {"http": "80", "https": "443"}.get(scheme):
             host += f":{port}"
-    path = quote(environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "/"), safe="/:@!$&'()*+,;=-._~")
+    named = HOST.fullmatch(host)
+    if named is None or (named["ipv6"] is not None and not is_ipv6(named["ipv6"])):
+        raise ValueError("the Host header is not a host a URI can name")
     query = environ.get("QUERY_STRING")
+    if query and QUERY.fullmatch(query) is None:
+        raise ValueError("the query is not one a URI can carry")
+    # WSGI strings carry the path's bytes as Latin-1 (PEP 3333).
+    raw = (environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "/")).encode("latin-1")
+    path = quote(raw, safe="/:@!$&'()*+,;=-._~")
     return f"{scheme}://{host}{path}" + (f"?{query}" if query else "")
+
+
+def is_ipv6(text: str) -> bool:
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
 
 
 class Signing:
@@ -117,6 +144,12 @@ class Signing:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "POST" or environ.get("PATH_INFO") not in SIGNED:
             return self.app(environ, start_response)
+        try:
+            uri = target_uri(environ)
+        except ValueError as error:  # refused before anything is dealt or settled
+            return refuse(
+                environ, start_response, 400, "Bad Request", f"The answer cannot be signed: {error}"
+            )
         length = environ.get("CONTENT_LENGTH") or "0"
         reader = HashingReader(environ["wsgi.input"], int(length) if length.isdigit() else 0)
         environ["wsgi.input"] = reader
@@ -134,13 +167,15 @@ class Signing:
                 chunks.close()
         status, headers, exc_info = answered
         if status.startswith("200 "):
-            headers = [*headers, *self.signature(environ, reader, headers, body).items()]
+            headers = [
+                *headers,
+                *self.signature(environ["REQUEST_METHOD"], uri, reader, headers, body).items(),
+            ]
         start_response(status, headers, exc_info)
         return [body]
 
     def signature(
-        self, environ: dict[str, Any], reader: HashingReader, headers: list[tuple[str, str]], body: bytes
+        self, method: str, uri: str, reader: HashingReader, headers: list[tuple[str, str]], body: bytes
     ) -> dict[str, str]:
         content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
-        request = StoredRequest(environ["REQUEST_METHOD"], target_uri(environ), b"")
-        return self.key.sign_digest(request, reader.rest(), 200, content_type, body)
+        return self.key.sign_digest(StoredRequest(method, uri, b""), reader.rest(), 200, content_type, body)

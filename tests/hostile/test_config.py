@@ -4,6 +4,10 @@
   too short to resist guessing (under 16 characters) stops gunicorn at
   start, naming the variable: a typo in a Secret must not open the API.
   Unset, the API is open; set, a request without a key is a 401.
+* A signing key (BACCARAT_SIGNING_KEY_FILE) that is missing, unreadable or
+  not Ed25519, or published keys (BACCARAT_PUBLISHED_KEYS_FILE) that are not
+  a JWK Set of Ed25519 keys, stop gunicorn at start, naming the variable: a
+  service must not answer unsigned, or signed by a key nobody can check.
 * Prometheus metrics are served by the gunicorn master on METRICS_PORT, not
   on the API's port, where /metrics is a 404.
 * A key sent in the query string (a client's mistake) never reaches the
@@ -21,6 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ec import SECP256R1, generate_private_key
 
 from tests.servers import ROOT, Server, free_port, gunicorn
 
@@ -59,7 +65,9 @@ def answers_ready(port: int) -> bool:
         return False
 
 
-def start_expecting_refusal(tmp_path: Path, keys: str) -> tuple[int | None, str]:
+def start_expecting_refusal(
+    tmp_path: Path, keys: str | None = None, env: dict[str, str] | None = None
+) -> tuple[int | None, str]:
     """Start gunicorn as tests/servers.py does, but directly, to see it exit:
     (its exit code, or None if it was still running after REFUSAL_SECONDS or
     answered /readyz; its output)."""
@@ -72,8 +80,11 @@ def start_expecting_refusal(tmp_path: Path, keys: str) -> tuple[int | None, str]
         "METRICS_PORT": str(metrics_port),
         "WEB_CONCURRENCY": str(WORKERS),
         "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
-        "BACCARAT_API_KEYS": keys,
+        **({} if keys is None else {"BACCARAT_API_KEYS": keys}),
+        **(env or {}),
     }
+    if keys is None:
+        environment.pop("BACCARAT_API_KEYS", None)
     command = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py")]
     log = tmp_path / "gunicorn.log"
     with open(log, "wb") as output:
@@ -107,6 +118,43 @@ def test_unusable_api_keys_stop_gunicorn_at_start(tmp_path: Path, keys: str) -> 
     assert code is not None, f"BACCARAT_API_KEYS={keys!r}: gunicorn ran (and served) instead of refusing"
     assert code != 0, output[-2000:]
     assert "BACCARAT_API_KEYS" in output, output[-2000:]
+
+
+def bad_key_files(tmp_path: Path) -> dict[str, dict[str, str]]:
+    rsa = tmp_path / "rsa.pem"
+    rsa.write_bytes(
+        generate_private_key(SECP256R1()).private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
+    # A directory cannot be read as a file, even by root (who reads a file of mode 0).
+    unreadable = tmp_path / "a-directory.pem"
+    unreadable.mkdir()
+    garbage = tmp_path / "garbage.pem"
+    garbage.write_text("not a key")
+    jwks = tmp_path / "rsa-jwks.json"
+    jwks.write_text('{"keys": [{"kty": "RSA", "n": "x", "e": "AQAB"}]}')
+    return {
+        "missing": {"BACCARAT_SIGNING_KEY_FILE": str(tmp_path / "missing.pem")},
+        "not-ed25519": {"BACCARAT_SIGNING_KEY_FILE": str(rsa)},
+        "not-pem": {"BACCARAT_SIGNING_KEY_FILE": str(garbage)},
+        "unreadable": {"BACCARAT_SIGNING_KEY_FILE": str(unreadable)},
+        "published-not-ed25519": {"BACCARAT_PUBLISHED_KEYS_FILE": str(jwks)},
+        "published-missing": {"BACCARAT_PUBLISHED_KEYS_FILE": str(tmp_path / "missing.json")},
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["missing", "not-ed25519", "not-pem", "unreadable", "published-not-ed25519", "published-missing"],
+)
+def test_a_bad_signing_key_stops_gunicorn_at_start(tmp_path: Path, case: str) -> None:
+    env = bad_key_files(tmp_path)[case]
+    code, output = start_expecting_refusal(tmp_path, env=env)
+    (variable,) = env
+    assert code is not None, f"{case}: gunicorn ran (and served) instead of refusing"
+    assert code != 0, output[-2000:]
+    assert variable in output, output[-2000:]
 
 
 def test_without_the_variable_the_api_is_open(server: Server) -> None:

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...contract.schemas.audit import JwksSchema, ReplayRequestSchema, ReplaySchema
+from ...contract.schemas.audit import JwksSchema, ReplayRequestSchema, ReplayVerdictSchema
 from ...contract.signatures import Exchange, jwks
 from ..replay import Replay, replay
 from ..services import services
@@ -29,7 +29,7 @@ def get_jwks() -> tuple[dict[str, Any], dict[str, str]]:
 @blp.post("/v1/replays")
 @blp.operation("replayExchange", *KEYED, *BODY)
 @blp.arguments(ReplayRequestSchema)
-@blp.response(200, ReplaySchema)
+@blp.response(200, ReplayVerdictSchema)
 def post_replay(exchange: Exchange) -> Replay:
     """Check a stored exchange: its signature, and its request replayed.
 

@@ -152,6 +152,6 @@ class ReplayedSchema(AnswerSchema):
     more_differences = fields.Integer(required=True, metadata={"description": "Differences not listed"})
 
 
-class ReplaySchema(AnswerSchema):
+class ReplayVerdictSchema(AnswerSchema):
     signature = fields.Nested(VerdictSchema, required=True)
     replay = fields.Nested(ReplayedSchema, required=True)

@@ -1,0 +1,136 @@
+"""GET /.well-known/jwks.json and POST /v1/replays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.app import create_app
+from service.contract.signatures import Exchange, StoredRequest, StoredResponse, exchange_document
+
+ROUND = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]})
+KEY = "audit-key-0123456789"
+
+
+def stored(client, path: str = "/v1/rounds", body: str = ROUND, **headers: str) -> dict:
+    answer = client.post(path, data=body, content_type="application/json", headers=headers)
+    exchange = Exchange(
+        StoredRequest("POST", f"http://localhost{path}", body.encode()),
+        StoredResponse(answer.status_code, dict(answer.headers), answer.get_data()),
+    )
+    return exchange_document(exchange)
+
+
+def test_the_jwks_lists_the_signing_key(client):
+    answer = client.get("/.well-known/jwks.json")
+    assert answer.status_code == 200
+    assert answer.headers["Cache-Control"] == "public, max-age=300"
+    [key] = answer.get_json()["keys"]
+    assert {key["kty"], key["crv"], key["alg"], key["use"]} == {"OKP", "Ed25519", "EdDSA", "sig"}
+    assert key["ephemeral"] is True  # the test app has no configured key
+    signature_input = client.post("/v1/rounds", data=ROUND, content_type="application/json").headers[
+        "Signature-Input"
+    ]
+    assert f'keyid="{key["kid"]}"' in signature_input
+
+
+def test_the_jwks_is_public_when_the_api_needs_a_key():
+    client = create_app({"TESTING": True, "API_KEYS": (KEY,)}).test_client()
+    assert client.get("/.well-known/jwks.json").status_code == 200
+    assert client.post("/v1/replays", json={}).status_code == 401
+
+
+def test_a_stored_round_verifies_and_replays_identically(client):
+    verdict = client.post("/v1/replays", json=stored(client)).get_json()
+    assert verdict["signature"]["verified"] is True
+    assert verdict["replay"] == {
+        "replayed": True,
+        "identical": True,
+        "reason": "the replay gave the same status and the same bytes",
+        "status": 200,
+        "signed_by": {"name": "baccarat-service", "version": "0.1.0"},
+        "engine": {"name": "baccarat-service", "version": "0.1.0"},
+        "differences": [],
+        "more_differences": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        (
+            "/v1/settlements",
+            json.dumps({"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "1"}]}]}),
+        ),
+        ("/v1/shoes", json.dumps({"seed": "abc", "to_round": 3})),
+        ("/v1/rounds/live", json.dumps({"cards": ["9S", "KH", "2D"]})),
+    ],
+)
+def test_every_deterministic_operation_replays_identically(client, path, body):
+    verdict = client.post("/v1/replays", json=stored(client, path, body)).get_json()
+    assert verdict["signature"]["verified"] is True
+    assert verdict["replay"]["identical"] is True
+
+
+def test_a_changed_answer_fails_the_signature_and_the_replay_says_where(client):
+    document = stored(client)
+    answer = json.loads(document["response"]["body"])
+    answer["settlement"]["net"] = "1000.00"
+    document["response"]["body"] = json.dumps(answer, separators=(",", ":"))
+    verdict = client.post("/v1/replays", json=document).get_json()
+    assert verdict["signature"]["verified"] is False
+    assert "Content-Digest" in verdict["signature"]["reason"]
+    assert verdict["replay"]["identical"] is False
+    [difference] = verdict["replay"]["differences"]
+    assert difference["pointer"] == "/settlement/net"
+    assert difference["stored"] == '"1000.00"'
+
+
+def test_a_changed_request_fails_the_signature(client):
+    document = stored(client)
+    document["request"]["body"] = document["request"]["body"].replace('"10"', '"100"')
+    verdict = client.post("/v1/replays", json=document).get_json()
+    assert verdict["signature"]["verified"] is False
+    assert verdict["replay"]["identical"] is False
+
+
+def test_a_new_seed_is_checked_but_not_replayed(client):
+    verdict = client.post("/v1/replays", json=stored(client, "/v1/seeds", "{}")).get_json()
+    assert verdict["signature"]["verified"] is True
+    assert verdict["replay"]["replayed"] is False
+    assert "random" in verdict["replay"]["reason"]
+
+
+def test_a_replay_runs_with_the_caller_s_key():
+    client = create_app({"TESTING": True, "API_KEYS": (KEY,)}).test_client()
+    auth = {"Authorization": f"Bearer {KEY}"}
+    document = stored(client, **auth)
+    verdict = client.post("/v1/replays", json=document, headers=auth).get_json()
+    assert verdict["replay"]["identical"] is True
+
+
+@pytest.mark.parametrize(
+    ("document", "pointer"),
+    [
+        ({"request": {"method": "POST", "url": "http://h/v1/rounds", "body": "{}"}}, "/response"),
+        (
+            {
+                "request": {"method": "POST", "url": "http://h/v1/rounds", "body": "{}"},
+                "response": {"status": 200, "headers": {f"h{i}": "v" for i in range(40)}, "body": "{}"},
+            },
+            "/response/headers",
+        ),
+        (
+            {
+                "request": {"method": "POST", "url": "http://h/v1/rounds", "body": 3},
+                "response": {"status": 200, "headers": {}, "body": "{}"},
+            },
+            "/request/body",
+        ),
+    ],
+)
+def test_a_malformed_exchange_is_a_422_naming_the_part(client, document, pointer):
+    answer = client.post("/v1/replays", json=document)
+    assert answer.status_code == 422
+    assert answer.get_json()["errors"][0]["pointer"] == pointer
