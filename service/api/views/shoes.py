@@ -1,11 +1,18 @@
 """POST /v1/shoes and POST /v1/seeds: whole seeded shoes and provable fairness."""
 
+from flask import Response
+
 from ...baccarat.requests import ShoeRequest, play_whole_shoe
 from ...baccarat.shoe_play import PlayedShoe
 from ...baccarat.shuffle import SeedInputs, new_seed
 from ...contract.schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ...contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
+from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture
 from . import BODY, KEYED, Blueprint
+
+#: The 200 answer of POST /v1/shoes, in either content type, and the title of the picture.
+SHOE_ANSWER = "The shoe as JSON, or the picture of its roads when `Accept` prefers `image/svg+xml`"
+SHOE_TITLE = "Baccarat roads of the shoe"
 
 blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded shoes and provably fair seeds")
 
@@ -40,8 +47,9 @@ blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded s
         },
     },
 )
-@blp.response(200, ShoeResponseSchema)
-def post_shoe(request: ShoeRequest) -> PlayedShoe:
+@blp.response(200, ShoeResponseSchema, description=SHOE_ANSWER, headers=VARY_DOC)
+@blp.alt_response(200, description=SHOE_ANSWER, **PICTURE)
+def post_shoe(request: ShoeRequest) -> Response | tuple[PlayedShoe, dict[str, str]]:
     """Deal a whole shoe from seed inputs, or a physical shoe from its cards.
 
     The first card is turned and that many more burned (tens and faces count
@@ -52,8 +60,14 @@ def post_shoe(request: ShoeRequest) -> PlayedShoe:
     With `cards` (a physical shoe, burn included) and, once it came out,
     `cut_card_position`, the rounds are those cards' and the round they stop
     in is `round_in_progress` (docs/live.md).
+
+    With `Accept` preferring `image/svg+xml`, the answer is the picture of
+    the shoe's `roads` (as POST /v1/roads draws them) instead of JSON; the
+    request is read, checked and dealt the same way. JSON stays the default
+    (never a 406), and both answers carry `Vary: Accept`.
     """
-    return play_whole_shoe(request)
+    played = play_whole_shoe(request)
+    return picture(played.roads, title=SHOE_TITLE) if prefers_picture() else (played, VARY)
 
 
 @blp.post("/seeds")

@@ -1,9 +1,14 @@
-"""POST /v1/roads: the three forms a result may take, the answer's shape, and bad inputs."""
+"""POST /v1/roads: the three forms a result may take, the answer's shape, bad inputs, and the
+picture that `Accept: image/svg+xml` asks for."""
 
 import pytest
 
-from service.contract.schemas.roads import MAX_RESULTS
+from service.baccarat.roads import roads
+from service.contract import jsonio
+from service.contract.road_pictures import road_picture
+from service.contract.schemas.roads import MAX_RESULTS, RoadsRequestSchema, RoadsSchema
 from tests.api.test_errors import assert_problem
+from tests.contract.test_road_pictures import as_json, read_picture
 
 # The README's example: Big Road B B | P | B B B | P P | B with ties at the start and between.
 README_RESULTS = [
@@ -136,3 +141,49 @@ def test_the_longest_sequence_is_answered(client):
     response = post_roads(client, ["banker", "player", "tie", "banker", "banker"] * (MAX_RESULTS // 5))
     assert response.status_code == 200
     assert len(response.get_json()["bead_plate"]["cells"]) == MAX_RESULTS
+
+
+# --- the picture: Accept chooses JSON or SVG -----------------------------------------------------
+
+SVG = "image/svg+xml"
+
+
+def test_json_stays_the_default_byte_for_byte(client):
+    board = roads(parse_results(README_RESULTS))
+    written = jsonio.dumps(RoadsSchema().dump(board))
+    for accept in (None, "*/*", "application/json", "text/html", f"{SVG}, application/json", f"{SVG};q=0"):
+        response = client.post("/v1/roads", json={"results": README_RESULTS}, headers=accept_header(accept))
+        assert response.status_code == 200, accept
+        assert response.mimetype == "application/json", accept
+        assert response.get_data() == written, accept
+        assert response.headers["Vary"] == "Accept"
+
+
+@pytest.mark.parametrize("accept", [SVG, "image/*", f"application/json;q=0.5, {SVG}", f"{SVG}, */*;q=0.8"])
+def test_accept_preferring_svg_answers_the_picture(client, accept):
+    response = client.post("/v1/roads", json={"results": README_RESULTS}, headers={"Accept": accept})
+    assert response.status_code == 200
+    assert response.mimetype == SVG
+    assert response.headers["Vary"] == "Accept"
+    board = roads(parse_results(README_RESULTS))
+    assert response.get_data(as_text=True) == road_picture(board)
+    assert read_picture(response.get_data(as_text=True)) == as_json(
+        post_roads(client, README_RESULTS).get_json()
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [({"results": ["banker", "dragon"]}, "/results/1"), ({}, "/results")],
+)
+def test_a_bad_request_for_the_picture_is_the_same_problem(client, body, pointer):
+    for accept in (SVG, "application/json"):
+        assert_problem(client.post("/v1/roads", json=body, headers={"Accept": accept}), 422, pointer=pointer)
+
+
+def accept_header(accept):
+    return {} if accept is None else {"Accept": accept}
+
+
+def parse_results(results):
+    return RoadsRequestSchema().load({"results": results})

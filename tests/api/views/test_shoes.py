@@ -1,4 +1,5 @@
-"""POST /v1/shoes, POST /v1/seeds, and seed inputs and round numbers on POST /v1/rounds."""
+"""POST /v1/shoes (as JSON, or the picture of its roads), POST /v1/seeds, and seed inputs and
+round numbers on POST /v1/rounds."""
 
 import hashlib
 import json
@@ -6,9 +7,32 @@ from decimal import Decimal
 
 import pytest
 
+from tests.api.test_errors import assert_problem
+from tests.contract.test_road_pictures import as_json, read_picture
+
 SERVER_SEED = "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e"
 FAIR = {"server_seed": SERVER_SEED, "client_seed": "lucky-7", "nonce": 1}
 ROUND_KEYS = ("player", "banker", "outcome", "natural", "cards_used")
+#: A physical shoe's cards so far: a burn of 4, two rounds, the third in progress.
+PHYSICAL = [
+    "3S",
+    "QH",
+    "7D",
+    "5C",
+    "9S",
+    "KH",
+    "2D",
+    "7C",
+    "5H",
+    "2S",
+    "KH",
+    "3D",
+    "4C",
+    "5H",
+    "6D",
+    "2C",
+    "AD",
+]
 
 
 def shoe(client, **body):
@@ -264,3 +288,24 @@ def test_the_cut_card_is_a_table_setting(client):
             k: v for k, v in late.items() if k not in flags
         }
     assert deeper["rules"]["id"] != default["rules"]["id"]
+
+
+# --- the picture of a shoe's roads ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("body", [FAIR, {**FAIR, "to_round": 12}, {"cards": PHYSICAL}])
+def test_accept_svg_answers_the_picture_of_the_shoe_s_roads(client, body):
+    answer = client.post("/v1/shoes", json=body)
+    pictured = client.post("/v1/shoes", json=body, headers={"Accept": "image/svg+xml"})
+    assert (answer.status_code, pictured.status_code) == (200, 200)
+    assert answer.mimetype == "application/json"
+    assert pictured.mimetype == "image/svg+xml"
+    assert answer.headers["Vary"] == pictured.headers["Vary"] == "Accept"
+    picture = pictured.get_data(as_text=True)
+    assert read_picture(picture) == as_json(answer.get_json()["roads"])
+    assert '<title id="roads-title">Baccarat roads of the shoe</title>' in picture
+
+
+def test_a_bad_shoe_request_for_the_picture_is_the_same_problem(client):
+    response = client.post("/v1/shoes", json={**FAIR, "nonce": -1}, headers={"Accept": "image/svg+xml"})
+    assert_problem(response, 422, pointer="/nonce")

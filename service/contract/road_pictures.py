@@ -1,0 +1,269 @@
+"""The roads as a picture: one SVG document drawn from the engine's :class:`Roads`.
+
+The five roads are stacked top to bottom, each in its own labelled group
+(``<g id="roads-big_road">`` with a ``<title>`` and a ``<desc>``), on a grid
+of six rows drawn as the engine places the cells (dragon tails included:
+nothing here moves a cell). The casino conventions (docs/roads.md):
+
+* **Bead Plate**: solid discs, red Banker, blue Player, green Tie, with the
+  letter B, P or T inside.
+* **Big Road**: hollow circles, red Banker, blue Player; the ties after a win
+  are a green slash across its circle, with their count when more than one.
+* Both: a banker pair is a red dot at the top left, a player pair a blue dot
+  at the bottom right, a natural a gold dot at the top right.
+* **Big Eye Boy**: hollow circles; **Small Road**: solid dots; **Cockroach
+  Pig**: slashes; red for repetition, blue for chop, on half-size cells.
+
+Every mark is a ``<g>`` whose ``data-*`` attributes repeat what the JSON
+answer says of its cell (``data-road``, ``data-column``, ``data-row``,
+``data-index``, then ``data-outcome``, ``data-ties``, ``data-player-pair``,
+``data-banker-pair``, ``data-natural``, or ``data-colour``), so a program
+can read the picture as it reads the JSON. Colours are presentation
+attributes, not a ``<style>`` sheet, so that a page that puts the picture
+inline keeps its own styles; the document refers to nothing outside itself
+(no link, font, image or script) and its size grows linearly with the cells.
+ElementTree writes it, so every text and attribute value is escaped.
+
+>>> from service.baccarat.coup import Outcome
+>>> from service.baccarat.roads import Result, roads
+>>> picture = road_picture(roads([Result(Outcome.TIE), Result(Outcome.BANKER, banker_pair=True)]))
+>>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
+True
+>>> '<g data-road="big_road" data-column="0" data-row="0" data-index="1" data-outcome="banker"' in picture
+True
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from ..baccarat.coup import Outcome
+from ..baccarat.roads import (
+    DERIVED_ROADS,
+    ROWS,
+    AskMarks,
+    BeadCell,
+    BigRoadCell,
+    Colour,
+    DerivedRoad,
+    MarkCell,
+    Roads,
+)
+
+#: The answer's media type.
+MEDIA_TYPE = "image/svg+xml"
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+#: The document's title unless the caller names it.
+TITLE = "Baccarat roads"
+#: Every id in the document starts with this, so that a page that puts the
+#: picture inline can tell its ids from its own.
+ID_PREFIX = "roads-"
+
+#: Each road by its name in the JSON answer, top to bottom: its label and its
+#: cell's side. The derived roads take half a cell, as tables draw them.
+NAMES = {
+    "bead_plate": "Bead Plate",
+    "big_road": "Big Road",
+    "big_eye_boy": "Big Eye Boy",
+    "small_road": "Small Road",
+    "cockroach_pig": "Cockroach Pig",
+}
+CELL, HALF = 24, 12
+SIZES = {"bead_plate": CELL, "big_road": CELL, "big_eye_boy": HALF, "small_road": HALF, "cockroach_pig": HALF}
+#: Space around the picture, above each grid for its label, and between roads.
+MARGIN, LABEL, GAP = 8, 20, 12
+#: An empty or short road still shows this many columns of its board.
+MIN_COLUMNS = 6
+
+RED, BLUE, GREEN, GOLD = "#d32f2f", "#1565c0", "#2e7d32", "#f9a825"
+GRID_LINE, INK, WHITE = "#c8c8c8", "#333", "#fff"
+OUTCOME_COLOURS = {Outcome.BANKER: RED, Outcome.PLAYER: BLUE, Outcome.TIE: GREEN}
+MARK_COLOURS = {Colour.RED: RED, Colour.BLUE: BLUE}
+LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
+WORDS = {Outcome.BANKER: "Banker", Outcome.PLAYER: "Player", Outcome.TIE: "Tie"}
+MARKERS = ("banker pair", "player pair", "natural")
+
+Attributes = Mapping[str, object]
+
+
+def _text(value: object) -> str:
+    """An attribute's text: booleans as ``true``/``false``, whole numbers without a point."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _attributes(attributes: Attributes) -> dict[str, str]:
+    return {name: _text(value) for name, value in attributes.items()}
+
+
+def _add(parent: ET.Element, tag: str, attributes: Attributes, text: str | None = None) -> ET.Element:
+    element = ET.SubElement(parent, tag, _attributes(attributes))
+    element.text = text
+    return element
+
+
+def _described(parent: ET.Element, key: str, title: str, desc: str) -> None:
+    """A ``<title>`` and a ``<desc>`` for ``parent``, which it is labelled by."""
+    parent.set("aria-labelledby", f"{ID_PREFIX}{key}title {ID_PREFIX}{key}desc")
+    _add(parent, "title", {"id": f"{ID_PREFIX}{key}title"}, title)
+    _add(parent, "desc", {"id": f"{ID_PREFIX}{key}desc"}, desc)
+
+
+def _mark(
+    group: ET.Element, road: str, cell: BeadCell | BigRoadCell | MarkCell, data: Attributes
+) -> ET.Element:
+    size = SIZES[road]
+    place = {"data-road": road, "data-column": cell.column, "data-row": cell.row, "data-index": cell.index}
+    transform = {"transform": f"translate({cell.column * size} {cell.row * size})"}
+    return _add(group, "g", {**place, **data, **transform})
+
+
+def _markers(mark: ET.Element, cell: BeadCell | BigRoadCell) -> None:
+    """The pair dots and the natural's dot, in the corners the circle leaves free."""
+    dots = ((cell.banker_pair, 4, 4, RED), (cell.player_pair, 20, 20, BLUE), (cell.natural, 20, 4, GOLD))
+    for shown, x, y, colour in dots:
+        if shown:
+            _add(mark, "circle", {"cx": x, "cy": y, "r": 3.5, "fill": colour, "stroke": WHITE})
+
+
+def _flags(cell: BeadCell | BigRoadCell) -> dict[str, object]:
+    return {
+        "data-player-pair": cell.player_pair,
+        "data-banker-pair": cell.banker_pair,
+        "data-natural": cell.natural,
+    }
+
+
+def _bead(group: ET.Element, cell: BeadCell) -> None:
+    mark = _mark(group, "bead_plate", cell, {"data-outcome": cell.outcome, **_flags(cell)})
+    _add(mark, "circle", {"cx": 12, "cy": 12, "r": 10, "fill": OUTCOME_COLOURS[cell.outcome]})
+    letter = {"x": 12, "y": 16.5, "fill": WHITE, "font-weight": "bold"}
+    _add(mark, "text", letter, LETTERS[cell.outcome])
+    _markers(mark, cell)
+
+
+def _big_road(group: ET.Element, cell: BigRoadCell) -> None:
+    data = {"data-outcome": cell.outcome, "data-ties": cell.ties, **_flags(cell)}
+    mark = _mark(group, "big_road", cell, data)
+    ring = {"cx": 12, "cy": 12, "r": 8.5, "fill": "none", "stroke": OUTCOME_COLOURS[cell.outcome]}
+    _add(mark, "circle", {**ring, "stroke-width": 3})
+    if cell.ties:
+        slash = {"x1": 5, "y1": 19, "x2": 19, "y2": 5, "stroke": GREEN, "stroke-width": 2.5}
+        _add(mark, "line", {**slash, "stroke-linecap": "round"})
+    if cell.ties > 1:
+        count = {"x": 12, "y": 16, "fill": GREEN, "stroke": WHITE, "stroke-width": 2, "paint-order": "stroke"}
+        _add(mark, "text", {**count, "font-weight": "bold"}, str(cell.ties))
+    _markers(mark, cell)
+
+
+def _derived(group: ET.Element, road: str, cell: MarkCell) -> None:
+    mark = _mark(group, road, cell, {"data-colour": cell.colour})
+    colour = MARK_COLOURS[cell.colour]
+    if road == "cockroach_pig":
+        _add(mark, "line", {"x1": 2.5, "y1": 9.5, "x2": 9.5, "y2": 2.5, "stroke": colour, "stroke-width": 2})
+    elif road == "small_road":
+        _add(mark, "circle", {"cx": 6, "cy": 6, "r": 4.5, "fill": colour})
+    else:
+        _add(
+            mark, "circle", {"cx": 6, "cy": 6, "r": 4, "fill": "none", "stroke": colour, "stroke-width": 1.5}
+        )
+
+
+def _derived_roads(board: Roads) -> dict[str, DerivedRoad]:
+    return {
+        "big_eye_boy": board.big_eye_boy,
+        "small_road": board.small_road,
+        "cockroach_pig": board.cockroach_pig,
+    }
+
+
+def _tally(counts: Counter[str], names: Iterable[str]) -> str:
+    return ", ".join(f"{name} {counts[name]}" for name in names)
+
+
+def _results(board: Roads) -> str:
+    """How many results, and how many of each outcome."""
+    beads = board.bead_plate.cells
+    return f"{len(beads)} results ({_tally(Counter(WORDS[cell.outcome] for cell in beads), WORDS.values())})"
+
+
+def _descriptions(board: Roads) -> dict[str, str]:
+    """Each road's text alternative: what a reader of the picture sees in it."""
+    plate, big_road = board.bead_plate, board.big_road
+    markers = Counter(
+        name
+        for cell in plate.cells
+        for name, shown in zip(MARKERS, (cell.banker_pair, cell.player_pair, cell.natural), strict=True)
+        if shown
+    )
+    streaks = ", ".join(f"{WORDS[streak.outcome]} {streak.length}" for streak in big_road.streaks)
+    described = {
+        "bead_plate": f"{_results(board)} in {plate.columns} columns, top to bottom then left to right; "
+        f"{_tally(markers, MARKERS)}.",
+        "big_road": f"{len(big_road.streaks)} streaks in {big_road.columns} columns"
+        f"{': ' if streaks else ''}{streaks}; ties {sum(cell.ties for cell in big_road.cells)}.",
+    }
+    for road, derived in _derived_roads(board).items():
+        colours = Counter(str(mark) for mark in derived.marks)
+        latest = f", the latest {derived.marks[-1]}" if derived.marks else ""
+        described[road] = (
+            f"{len(derived.marks)} marks in {derived.columns} columns: {_tally(colours, Colour)}{latest}."
+        )
+    return described
+
+
+def _ask(side: Outcome, marks: AskMarks) -> str:
+    said = (f"{NAMES[road]} {getattr(marks, road) or 'none'}" for road in DERIVED_ROADS)
+    return f"if {WORDS[side]} wins next, {', '.join(said)}"
+
+
+def _road(board: Roads, road: str, group: ET.Element) -> None:
+    """Draw the marks of ``road`` into its ``group``."""
+    if road == "bead_plate":
+        for bead in board.bead_plate.cells:
+            _bead(group, bead)
+    elif road == "big_road":
+        for cell in board.big_road.cells:
+            _big_road(group, cell)
+    else:
+        for mark in _derived_roads(board)[road].cells:
+            _derived(group, road, mark)
+
+
+def road_picture(board: Roads, *, title: str = TITLE) -> str:
+    """The five roads of ``board`` as one SVG document (its text), titled ``title``."""
+    columns = {
+        "bead_plate": board.bead_plate.columns,
+        "big_road": board.big_road.columns,
+        **{road: derived.columns for road, derived in _derived_roads(board).items()},
+    }
+    drawn = {road: max(width, MIN_COLUMNS) for road, width in columns.items()}
+    width = 2 * MARGIN + max(drawn[road] * SIZES[road] for road in NAMES)
+    height = 2 * MARGIN + sum(LABEL + ROWS * size for size in SIZES.values()) + GAP * (len(NAMES) - 1)
+    view = {"xmlns": SVG_NAMESPACE, "viewBox": f"0 0 {width} {height}", "width": width, "height": height}
+    # The marks' text inherits its font from here: a generic family, nothing to fetch.
+    text = {"font-family": "sans-serif", "font-size": 12, "text-anchor": "middle"}
+    svg = ET.Element("svg", _attributes({**view, "role": "img", **text}))
+    ask = f"{_ask(Outcome.BANKER, board.ask.banker)}; {_ask(Outcome.PLAYER, board.ask.player)}"
+    summary = f"{_results(board)} as the Bead Plate, Big Road, {', '.join(NAMES[r] for r in DERIVED_ROADS)}"
+    _described(svg, "", title, f"{summary}. Ask road: {ask}.")
+    _add(svg, "rect", {"width": width, "height": height, "fill": WHITE})
+    descriptions = _descriptions(board)
+    top = MARGIN + LABEL
+    for road, name in NAMES.items():
+        size = SIZES[road]
+        place = {"data-columns": columns[road], "data-rows": ROWS, "transform": f"translate({MARGIN} {top})"}
+        group = _add(svg, "g", {"id": f"{ID_PREFIX}{road}", **place})
+        _described(group, f"{road}-", name, descriptions[road])
+        _add(group, "text", {"x": 0, "y": -6, "fill": INK, "font-size": 13, "text-anchor": "start"}, name)
+        lines = "".join(f"M0 {row * size}H{drawn[road] * size}" for row in range(ROWS + 1))
+        lines += "".join(f"M{column * size} 0V{ROWS * size}" for column in range(drawn[road] + 1))
+        _add(group, "path", {"d": lines, "fill": "none", "stroke": GRID_LINE, "stroke-width": 1})
+        _road(board, road, group)
+        top += ROWS * size + GAP + LABEL
+    return ET.tostring(svg, encoding="unicode")
