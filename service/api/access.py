@@ -19,6 +19,8 @@ their callers cannot carry one and they reveal nothing about any caller:
   the repository), which tells a caller how to authenticate.
 * ``/docs`` and its assets: the same contract as a page; "Authorize" there
   takes a key for the operations tried from it.
+* ``/table`` and its files: the reference table page, which holds no
+  data; the API calls it makes need a key, which it asks for.
 * ``/.well-known/jwks.json``: the public keys of the signed answers, which
   anyone holding a stored answer may verify.
 
@@ -47,6 +49,8 @@ PUBLIC_ENDPOINTS = frozenset(
         "api-docs.openapi_json",
         "api-docs.openapi_swagger_ui",
         "docs.asset",
+        "table.page",
+        "table.asset",
         "audit.get_jwks",
     }
 )

@@ -1,0 +1,203 @@
+// The table drawn from the service's answers: chips, bet areas, the pay
+// table, a dealt round with its settlement, and the rounds so far.
+
+import { el, fill } from "./dom.js";
+import { formatMinor, signed, toMinor } from "./money.js";
+import { betName, cardFace, dealingOrder, HANDS, outcomeWords, payLine, paysInShort } from "./words.js";
+
+const MAIN_BETS = ["player", "tie", "banker"];
+
+/** The chips as radio buttons (arrow keys move between them); the first is chosen. */
+export function renderChips(fieldset, chips, digits, onChoose) {
+  const legend = fieldset.querySelector("legend");
+  const choices = chips.map((chip, index) => {
+    const units = toMinor(chip, digits);
+    const input = el("input", { type: "radio", name: "chip", value: units, id: `chip-${chip}`, "data-chip": chip, checked: index === 0 });
+    input.addEventListener("change", () => input.checked && onChoose(units));
+    return el("label", { class: `chip chip-${index}`, for: `chip-${chip}` }, input, el("span", {}, chip));
+  });
+  fill(fieldset, legend, choices);
+  return toMinor(chips[0], digits);
+}
+
+/** One button per bet the table offers, main bets first; a Map of type -> its parts. */
+export function renderBetAreas(mainNode, sideNode, offered, digits, onBet) {
+  const areas = new Map();
+  const ordered = [
+    ...MAIN_BETS.map((type) => offered.find((bet) => bet.type === type)).filter(Boolean),
+    ...offered.filter((bet) => !MAIN_BETS.includes(bet.type)),
+  ];
+  const main = [];
+  const side = [];
+  for (const bet of ordered) {
+    const name = betName(bet.type);
+    const stack = el("span", { class: "stack", "data-cents": 0 });
+    const id = `bet-${bet.type}`;
+    const button = el(
+      "button",
+      { type: "button", class: "bet", "data-bet": bet.type, "aria-describedby": `${id}-pays ${id}-info ${id}-error` },
+      el("span", { class: "bet-name" }, name),
+      el("span", { class: "bet-pays", id: `${id}-pays` }, `pays ${paysInShort(bet)}`),
+      stack,
+    );
+    button.addEventListener("click", () => onBet(bet.type));
+    const info = el("span", { id: `${id}-info`, class: "bet-info" }, `${bet.min}–${bet.max}`);
+    const error = el("span", { id: `${id}-error`, class: "bet-error", hidden: true });
+    const area = el("div", { class: `bet-area bet-${bet.type}`, "data-bet": bet.type }, button, info, error);
+    areas.set(bet.type, { name, area, button, stack, error });
+    (MAIN_BETS.includes(bet.type) ? main : side).push(area);
+  }
+  fill(mainNode, main);
+  fill(sideNode, side);
+  for (const type of areas.keys()) showStack(areas.get(type), 0, digits);
+  return areas;
+}
+
+/** A bet area's stack: its total on the chip, and in the button's name. */
+export function showStack(area, units, digits) {
+  area.stack.dataset.cents = units;
+  area.stack.textContent = units ? formatMinor(units, digits) : "";
+  area.button.setAttribute("aria-label", `${area.name}: ${units ? formatMinor(units, digits) : "no bet"}`);
+}
+
+/** A message at a bet area (null clears it). */
+export function showBetError(area, message) {
+  area.area.classList.toggle("has-error", Boolean(message));
+  area.error.hidden = !message;
+  area.error.textContent = message || "";
+}
+
+/** The pay table as a game shows it: every line of every bet, with the limits. */
+export function renderPayTable(tbody, table) {
+  fill(
+    tbody,
+    table.bets.map((bet) =>
+      el(
+        "tr",
+        { "data-bet": bet.type },
+        el("th", { scope: "row" }, betName(bet.type)),
+        el("td", {}, el("ul", { class: "pays" }, bet.pays.map((line) => el("li", {}, payLine(line))))),
+        el("td", { class: "amount" }, `${bet.min}–${bet.max}`),
+      ),
+    ),
+  );
+}
+
+function cardItem(card, order) {
+  const face = cardFace(card.code);
+  const where = card.position === null ? "" : `, card ${card.position + 1} of the shoe`;
+  return el(
+    "li",
+    {
+      class: face.red ? "card red" : "card",
+      "data-card": card.code,
+      "data-hand": card.hand,
+      "data-order": order,
+      "data-position": card.position,
+      title: `${face.name}: dealt ${order}${where}`,
+    },
+    el("span", { class: "order", "aria-hidden": "true" }, order),
+    el("span", { class: "rank", "aria-hidden": "true" }, face.rank),
+    el("span", { class: "suit", "aria-hidden": "true" }, face.symbol),
+    el("span", { class: "sr-only" }, `${face.name}, dealt ${order}${where}`),
+  );
+}
+
+function handPanel(answer, hand, dealt) {
+  const cards = dealt.map((card, index) => ({ card, order: index + 1 })).filter(({ card }) => card.hand === hand);
+  const total = answer[hand].total;
+  return el(
+    "div",
+    { class: `hand hand-${hand}`, "data-hand": hand },
+    el(
+      "h3",
+      {},
+      `${HANDS[hand]} `,
+      el("span", { class: "sr-only" }, "total "),
+      el("span", { class: "total", "data-total": total }, total),
+      answer[hand].natural ? el("span", { class: "natural" }, " natural") : null,
+      answer[hand].pair ? el("span", { class: "pair" }, " pair") : null,
+    ),
+    el("ol", { class: "cards", "aria-label": `${HANDS[hand]}'s cards` }, cards.map(({ card, order }) => cardItem(card, order))),
+  );
+}
+
+function reasons(answer) {
+  const items = [];
+  for (const hand of ["player", "banker"]) {
+    const draw = answer.draws.find((entry) => entry.hand === hand);
+    const stand = answer.stands.find((entry) => entry.hand === hand);
+    if (draw) {
+      const face = cardFace(draw.card);
+      items.push(
+        el("li", { "data-hand": hand, "data-action": "draws", "data-card": draw.card }, `${HANDS[hand]} draws the ${face.name}: ${draw.reason}`),
+      );
+    } else if (stand) {
+      items.push(el("li", { "data-hand": hand, "data-action": "stands" }, `${HANDS[hand]} stands: ${stand.reason}`));
+    }
+  }
+  return el("ul", { class: "reasons", "aria-label": "Why each hand drew or stood" }, items);
+}
+
+function outcomeLine(answer) {
+  const { player, banker } = answer;
+  const score = answer.outcome === "player" ? `${player.total} to ${banker.total}` : `${banker.total} to ${player.total}`;
+  return el("p", { class: `outcome outcome-${answer.outcome}`, "data-outcome": answer.outcome }, `${outcomeWords(answer.outcome)}, ${score}`);
+}
+
+function settlementTable(settlement, digits) {
+  if (!settlement) return el("p", { class: "no-bets" }, "No bets on this round.");
+  const money = (text) => el("td", { class: "amount" }, formatMinor(toMinor(text, digits), digits));
+  const rows = settlement.bets.map((bet) =>
+    el(
+      "tr",
+      { "data-bet": bet.type, "data-result": bet.result, "data-amount": bet.amount, "data-win": bet.win, "data-commission": bet.commission, "data-returned": bet.returned },
+      el("th", { scope: "row" }, betName(bet.type)),
+      money(bet.amount),
+      el("td", { class: `result result-${bet.result}` }, bet.result),
+      money(bet.win),
+      money(bet.commission),
+      money(bet.returned),
+    ),
+  );
+  const net = toMinor(settlement.net, digits);
+  return el(
+    "table",
+    { class: "results", "data-staked": settlement.staked, "data-returned": settlement.returned, "data-net": settlement.net },
+    el("caption", {}, "Your bets"),
+    el("thead", {}, el("tr", {}, ["Bet", "Stake", "Result", "Win", "Commission", "Returned"].map((head) => el("th", { scope: "col" }, head)))),
+    el("tbody", {}, rows),
+    el(
+      "tfoot",
+      {},
+      el("tr", {}, el("th", { scope: "row" }, "Slip"), money(settlement.staked), el("td", {}, ""), el("td", { colspan: 2, class: "net" }, `net ${signed(net, digits)}`), money(settlement.returned)),
+    ),
+  );
+}
+
+/** A dealt round: each hand's cards in dealing order with its total, the reasons, the outcome, the bets' results. */
+export function renderRound(title, body, answer, label, digits) {
+  const dealt = dealingOrder(answer);
+  title.textContent = label;
+  fill(
+    body,
+    el("div", { class: "hands" }, handPanel(answer, "player", dealt), handPanel(answer, "banker", dealt)),
+    outcomeLine(answer),
+    reasons(answer),
+    settlementTable(answer.settlement, digits),
+  );
+}
+
+/** A row of the rounds so far. */
+export function historyRow(number, answer, net, balance, digits) {
+  return el(
+    "tr",
+    { "data-round": number, "data-outcome": answer.outcome, "data-balance": formatMinor(balance, digits, { grouped: false }) },
+    el("th", { scope: "row" }, number),
+    el("td", {}, answer.player.total),
+    el("td", {}, answer.banker.total),
+    el("td", { class: `outcome-${answer.outcome}` }, outcomeWords(answer.outcome)),
+    el("td", { class: "amount" }, answer.settlement ? signed(net, digits) : "–"),
+    el("td", { class: "amount" }, formatMinor(balance, digits)),
+  );
+}

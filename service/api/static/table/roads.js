@@ -1,0 +1,47 @@
+// The roads, drawn by the service: POST /v1/roads with the results so far and
+// "Accept: image/svg+xml", shown as an image from a blob: URL. An image runs
+// no script and takes none of the page's styles, so the picture is shown as
+// the service drew it, whatever it holds.
+
+import { Problem } from "./api.js";
+
+/** The most results POST /v1/roads takes: a longer session shows its latest. */
+const MAX_RESULTS = 1000;
+
+export class Roads {
+  constructor(api, image, note, onProblem) {
+    this.api = api;
+    this.image = image;
+    this.note = note;
+    this.onProblem = onProblem;
+    this.request = 0;
+    this.url = null;
+  }
+
+  /** Ask for the picture of `results` and show it; only the latest request's answer is shown. */
+  async draw(results) {
+    const shown = results.slice(-MAX_RESULTS);
+    const request = ++this.request;
+    try {
+      const picture = await this.api.picture("POST", "/v1/roads", { results: shown });
+      if (request !== this.request) return;
+      const url = URL.createObjectURL(picture);
+      this.image.src = url;
+      await this.image.decode();
+      if (this.url) URL.revokeObjectURL(this.url);
+      this.url = url;
+      this.image.alt = `Roads of the ${shown.length} rounds so far: Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach Pig. The same results are listed under Rounds so far.`;
+      this.image.hidden = false;
+      this.image.dataset.results = shown.length;
+      const board = this.image.parentElement;
+      board.scrollLeft = board.scrollWidth; // the latest results, as a table's display shows them
+      this.note.textContent = `Drawn by the service from the ${shown.length} results so far (POST /v1/roads).`;
+    } catch (problem) {
+      if (request !== this.request) return;
+      this.image.hidden = true;
+      delete this.image.dataset.results;
+      this.note.textContent = "The roads could not be drawn: see the message above.";
+      this.onProblem(problem instanceof Problem ? problem : new Problem(0, { title: "The roads picture could not be shown", detail: String(problem) }));
+    }
+  }
+}

@@ -1,0 +1,244 @@
+"""GET /table: the reference table page and its files come from the service alone.
+
+The browser test (tests/test_table_browser.py) plays the page; these check
+what it is made of and how it is served, without a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from service.api import table
+from service.app import create_app
+
+from .. import tools
+
+ROOT = Path(__file__).parents[2]
+URL_ATTRIBUTES = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""")
+IMPORTS = re.compile(r"""^import\s.*?\sfrom\s+"([^"]+)";$""", re.MULTILINE | re.DOTALL)
+#: What no page file may do: write HTML from strings, or run strings as code.
+UNSAFE_SINKS = ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function")
+KEY = "k-7f3a9c51d0e24b86"
+
+
+@pytest.fixture(scope="module")
+def page():
+    return table.read_page()
+
+
+@pytest.fixture
+def keyed():
+    return create_app({"TESTING": True, "API_KEYS": (KEY,)}).test_client()
+
+
+def directives(policy: str) -> dict[str, str]:
+    return dict(part.strip().split(" ", 1) for part in policy.split(";"))
+
+
+def test_the_page_is_served_with_a_policy_that_keeps_it_inside_the_service(client):
+    response = client.get("/table")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    policy = directives(response.headers["Content-Security-Policy"])
+    for directive in ("default-src", "script-src", "style-src", "connect-src"):
+        assert policy[directive] == "'self'", directive
+    assert policy["img-src"] == "'self' blob:"  # the roads picture, fetched from the API
+    assert policy["object-src"] == policy["base-uri"] == policy["form-action"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["require-trusted-types-for"] == "'script'"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_page_is_revalidated_and_answers_304_when_unchanged(client, page):
+    response = client.get("/table")
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["ETag"] == f'"{page.digest}"'
+    again = client.get("/table", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_page_loads_only_its_own_files_and_runs_no_inline_code(client, page):
+    html = client.get("/table").get_data(as_text=True)
+    urls = URL_ATTRIBUTES.findall(html)
+    assert sorted(urls) == sorted(
+        [f"{page.assets_url}/{name}" for name in ("icon.svg", "table.css", "main.js")] + ["/docs"]
+    )
+    assert table.ASSETS_MARKER not in html
+    assert "http://" not in html
+    assert "https://" not in html
+    assert re.findall(r"<script\b[^>]*>", html) == [f'<script type="module" src="{page.assets_url}/main.js">']
+    assert "<style" not in html
+    assert not re.search(r"\sstyle\s*=", html)
+    assert not re.search(r"\son[a-z]+\s*=", html)
+
+
+def test_the_scripts_import_only_each_other_and_write_no_html(page):
+    scripts = {name: asset.body.decode() for name, asset in page.assets.items() if name.endswith(".js")}
+    assert "main.js" in scripts
+    for name, source in scripts.items():
+        for imported in IMPORTS.findall(source):
+            assert imported.startswith("./"), f"{name} imports {imported}"
+            assert imported[2:] in scripts, f"{name} imports {imported}"
+        for sink in UNSAFE_SINKS:
+            assert sink not in source, f"{name} uses {sink}"
+        assert "://" not in source, f"{name} names an address"
+
+
+@pytest.mark.parametrize(
+    ("name", "mimetype"),
+    [
+        ("main.js", "text/javascript"),
+        ("money.js", "text/javascript"),
+        ("table.css", "text/css"),
+        ("icon.svg", "image/svg+xml"),
+    ],
+)
+def test_the_files_are_served_from_the_package_and_kept_for_a_year(client, page, name, mimetype):
+    response = client.get(f"{page.assets_url}/{name}")
+    assert response.status_code == 200
+    assert response.mimetype == mimetype
+    assert response.data == (table.FILES / name).read_bytes()
+    cache = response.headers["Cache-Control"]
+    assert "max-age=31536000" in cache
+    assert "immutable" in cache
+    assert "public" in cache
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert (
+        client.get(
+            f"{page.assets_url}/{name}", headers={"If-None-Match": response.headers["ETag"]}
+        ).status_code
+        == 304
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/table/assets/{digest}/index.html",
+        "/table/assets/{digest}/missing.js",
+        "/table/assets/{digest}/..%2Ftable.py",
+        "/table/assets/0000000000000000/main.js",
+        "/table/assets/main.js",
+        "/table/",
+    ],
+)
+def test_anything_else_is_a_404_problem(client, page, path):
+    response = client.get(path.format(digest=page.digest))
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+
+
+def test_the_digest_names_every_file(tmp_path):
+    (tmp_path / "index.html").write_text('<script type="module" src="{{assets}}/main.js"></script>')
+    (tmp_path / "main.js").write_text("export {};\n")
+    first = table.read_page(tmp_path)
+    assert (
+        first.html.decode() == f'<script type="module" src="/table/assets/{first.digest}/main.js"></script>'
+    )
+    (tmp_path / "main.js").write_text("export const changed = 1;\n")
+    assert table.read_page(tmp_path).digest != first.digest
+
+
+def test_a_file_of_another_kind_stops_the_start(tmp_path):
+    (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / "notes.txt").write_text("not served")
+    with pytest.raises(ValueError, match=r"notes\.txt: the table page serves only"):
+        table.read_page(tmp_path)
+
+
+def test_the_page_and_its_files_need_no_api_key_but_its_calls_do(keyed, page):
+    assert keyed.get("/table").status_code == 200
+    with keyed.get(f"{page.assets_url}/main.js") as response:
+        assert response.status_code == 200
+    assert keyed.get("/v1/tables").status_code == 401
+    assert keyed.get("/v1/tables", headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
+
+
+def test_the_page_is_not_part_of_the_api_document(client):
+    paths = client.get("/openapi.json").get_json()["paths"]
+    assert not [path for path in paths if path.startswith("/table")]
+
+
+def test_the_package_data_ships_every_file_of_the_page():
+    """``pip install .`` (the Dockerfile's) installs only the files that
+    ``[tool.setuptools.package-data]`` names besides the modules: each of the
+    page's files must match one of its globs, expanded as setuptools does,
+    from the package's folder."""
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package = ROOT / "service" / "api"
+    shipped = {path for pattern in settings["package-data"]["service.api"] for path in package.glob(pattern)}
+    files = {path for path in table.FILES.iterdir() if path.is_file()}
+    assert files
+    assert files <= shipped
+
+
+#: The page's money and bet-slip modules, run by Node.js on their own (they touch no DOM).
+MODULES_SCRIPT = """
+import { formatMinor, odds, percent, signed, toMinor } from "%(folder)s/money.js";
+import { Bets, limitProblems } from "%(folder)s/bets.js";
+const refused = (text) => { try { toMinor(text, 2); return false; } catch { return true; } };
+const bets = new Bets();
+bets.add("tie", 500); bets.add("tie", 500); bets.add("player", 1000);
+const placed = bets.slip(2);
+bets.clear(); bets.undo();
+const undone = bets.slip(2);
+bets.dealt(); bets.clear(); bets.rebet();
+const limits = new Map([
+  ["tie", {min: 100, max: 2000, name: "Tie"}],
+  ["player", {min: 500, max: 20000, name: "Player"}],
+]);
+let tenths = 0;
+for (let i = 0; i < 10; i += 1) tenths += toMinor("0.10", 2);
+console.log(JSON.stringify({
+  read: ["23.75", "1", "0.1", "-0.05", "1000.00"].map((text) => toMinor(text, 2)),
+  refused: ["1.005", "1e3", "abc", " 1", "0x10", "NaN", "99999999999999999"].map(refused),
+  tenths,
+  written: [
+    formatMinor(100000, 2), formatMinor(-550, 2), formatMinor(5, 2),
+    formatMinor(123456789, 2, {grouped: false}), formatMinor(7, 0),
+  ],
+  signed: [signed(1875, 2), signed(-2500, 2), signed(0, 2)],
+  odds: ["0.5", "0.54", "8", "1.5", "0.95"].map(odds),
+  percent: ["0.05", "0.045", "0", "0.10"].map(percent),
+  placed, undone, rebet: bets.slip(2),
+  limits: limitProblems(new Map([["tie", 2500], ["player", 100]]), limits, 2).map((p) => p.message),
+}));
+"""
+
+
+def test_the_page_counts_money_in_minor_units_and_keeps_its_slip():
+    node = tools.executable("node", "apt-get install nodejs")
+    script = MODULES_SCRIPT % {"folder": table.FILES.as_uri()}
+    ran = subprocess.run(
+        [node, "--no-warnings", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    shown = json.loads(ran.stdout)
+    assert shown["read"] == [2375, 100, 10, -5, 100000]
+    assert shown["refused"] == [True] * 7
+    assert shown["tenths"] == 100  # 0.10 ten times is 1.00, exactly
+    assert shown["written"] == ["1,000.00", "-5.50", "0.05", "1234567.89", "7"]
+    assert shown["signed"] == ["+18.75", "-25.00", "0.00"]
+    assert shown["odds"] == ["1:2", "0.54:1", "8:1", "1.5:1", "0.95:1"]
+    assert shown["percent"] == ["5", "4.5", "0", "10"]
+    slip = [
+        {"id": "tie", "type": "tie", "amount": "10.00"},
+        {"id": "player", "type": "player", "amount": "10.00"},
+    ]
+    assert shown["placed"] == slip
+    assert shown["undone"] == slip  # Undo takes back a Clear
+    assert shown["rebet"] == slip  # Rebet puts the last dealt round's bets back
+    assert shown["limits"] == [
+        "Tie: 25.00 is over the table maximum of 20.00",
+        "Player: 1.00 is under the table minimum of 5.00",
+    ]
