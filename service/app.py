@@ -19,7 +19,7 @@ from flask_smorest.pagination import PaginationMetadataSchema
 from werkzeug.exceptions import HTTPException
 
 from . import __version__
-from .api import access, docs
+from .api import access, docs, table
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
@@ -130,6 +130,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     for name, schema in {**RESULT_FORMS, **LIVE_FORMS}.items():
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
+    table.init_app(app)  # GET /table, the reference table page
     api_keys = access.init_app(app)
     metrics = Metrics()
     key = signing_key(app.config)
@@ -141,7 +142,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         replay_app=app.wsgi_app,
     )
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
-        Signing(app.wsgi_app, key),
+        Signing(app.wsgi_app, key) if app.config["SIGN_ANSWERS"] else app.wsgi_app,
         max_body_bytes=app.config["MAX_BODY_BYTES"],
         recorder=metrics,
         endpoint_of=route_of(app),

@@ -12,7 +12,10 @@ recorded and compared again:
   worker (:func:`create_app_with_counted_seeds`);
 * headers that differ on every call (X-Request-ID, Date, the connection's)
   are not saved, and the values in the metrics (latencies, and counts that include the
-  readiness probe) as placeholders.
+  readiness probe) as placeholders;
+* answers are signed by one fixed key (:data:`SIGNING_KEY`, not a secret),
+  and compared with the time of signing and the signature (which covers
+  that time and the server's port) as placeholders.
 
 Written by ``make postman`` (tests/postman_build.py); tests/test_postman_examples.py
 fails when a saved example differs from what the service answers now.
@@ -29,10 +32,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from flask import Flask
 
 from service.app import create_app
 from service.baccarat import shuffle
+from service.contract.signatures import private_pem
 
 from . import tools
 from .postman_schemas import request_items
@@ -56,6 +61,13 @@ UNSAVED_HEADERS = frozenset(
     }
 )
 PROMETHEUS_TEXT = "text/plain; version=0.0.4"
+#: The key that signs the recorded answers: a fixed one, so that their keyid is too. Not a secret.
+SIGNING_KEY = Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"postman examples").digest())
+#: What differs in a signed answer on every call: when it was signed, and so its signature.
+SIGNED_AT = re.compile(r'(created=|"created":)\d+')
+SIGNATURE = re.compile(r"baccarat=:[A-Za-z0-9+/=]+:")
+#: An answer's digest: of a body that holds a time of signing (a replay's verdict), it differs too.
+DIGEST = re.compile(r"sha-256=:[A-Za-z0-9+/=]+:")
 SAMPLE_VALUE = re.compile(r" \S+$")
 
 
@@ -90,8 +102,11 @@ def recorded_answers(collection: dict[str, Any]) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="postman-examples-") as directory:
         source, report = Path(directory, "collection.json"), Path(directory, "report.json")
         source.write_text(json.dumps(collection), encoding="utf-8")
+        key = Path(directory, "signing-key.pem")
+        key.write_text(private_pem(SIGNING_KEY), encoding="ascii")
+        env = {"BACCARAT_API_KEYS": API_KEY, "BACCARAT_SIGNING_KEY_FILE": str(key)}
         # One worker: the counted seeds are one sequence, in the order newman sends its requests.
-        with gunicorn(workers=1, env={"BACCARAT_API_KEYS": API_KEY}, app=COUNTED_SEEDS_APP) as server:
+        with gunicorn(workers=1, env=env, app=COUNTED_SEEDS_APP) as server:
             command = [node, str(script), "run", str(source), "--reporters", "json"]
             command += ["--reporter-json-export", str(report), "--timeout-request", "60000"]
             for variable, value in (("baseUrl", server.url), ("metricsUrl", server.metrics_url)):
@@ -134,13 +149,20 @@ def preview_language(content_type: str) -> str:
     return "html" if media == "text/html" else "text"
 
 
+def unsigned(text: str) -> str:
+    """``text`` with the time of signing, the signature and the digest as placeholders."""
+    text = SIGNATURE.sub("baccarat=:<signature>:", SIGNED_AT.sub(r"\1<created>", text))
+    return DIGEST.sub("sha-256=:<digest>:", text)
+
+
 def comparable(example: dict[str, Any]) -> dict[str, Any]:
-    """An example as compared with another: the metrics' values as
-    placeholders (their lines sorted, since the workers' files are read in
-    any order)."""
+    """An example as compared with another: the time of signing, the
+    signature and the digest as placeholders, and the metrics' values too (their lines
+    sorted, since the workers' files are read in any order)."""
     kind = next((h["value"] for h in example["header"] if h["key"].lower() == "content-type"), "")
     if not kind.startswith(PROMETHEUS_TEXT):
-        return example
+        headers = [{**h, "value": unsigned(h["value"])} for h in example["header"]]
+        return {**example, "header": headers, "body": unsigned(example["body"])}
     lines = example["body"].splitlines()
     return {
         **example,

@@ -260,16 +260,24 @@ class Contract:
     def checked(self, item: dict[str, Any]) -> Answers | None:
         """The answers a request's test checks against, judged by its saved
         example, or None when openapi.yaml describes no JSON answer for it:
-        the metrics, the YAML document, and the pages the service serves but
-        does not document (GET /openapi.json, GET /docs)."""
+        the metrics, the YAML document, the pages the service serves but
+        does not document (GET /openapi.json, GET /docs), and the answers
+        that are not JSON (the roads as a picture)."""
         answers = self.answers_of(item)
         examples = item.get("response") or []
-        if answers is None or not examples:
+        if answers is None or not examples or not json_answer(examples[0]):
             return None
         status = examples[0]["code"]
         if answers is self.unrouted and status < 400:
             return None
         return answers if answers.schema_for(status) is not None else None
+
+
+def json_answer(example: dict[str, Any]) -> bool:
+    """Whether a saved example is JSON (``application/json`` or a ``+json`` type)."""
+    kind = next((h["value"] for h in example["header"] if h["key"].lower() == "content-type"), "")
+    media = kind.split(";")[0].strip()
+    return media == "application/json" or media.endswith("+json")
 
 
 def matches(template: tuple[str, ...], segments: tuple[str, ...]) -> bool:

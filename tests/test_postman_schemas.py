@@ -42,6 +42,7 @@ NOT_DESCRIBED = {
     "OpenAPI document (JSON)": "the document itself, served but not described in it",
     "OpenAPI document (YAML)": "YAML, which openapi.yaml declares without a schema",
     "Interactive docs": "an HTML page, served but not described",
+    "Roads as a picture (SVG)": "an SVG picture, which openapi.yaml declares as a string",
 }
 UNDECLARED = "undeclared"
 
@@ -215,8 +216,11 @@ def with_undeclared_field(value: dict[str, Any]) -> dict[str, Any]:
 
 
 def of_wrong_type(value: Any) -> Any:
-    """A leaf of another JSON type: a number for a string or null, a string otherwise."""
-    return 7 if value is None or isinstance(value, str) else str(value).lower()
+    """A leaf of another JSON type: a number for a string, a list for null (a
+    nullable leaf may be a number or a string), a string otherwise."""
+    if value is None:
+        return [7]
+    return 7 if isinstance(value, str) else str(value).lower()
 
 
 def mutations(answer: Any) -> Iterator[tuple[str, Any]]:

@@ -44,7 +44,7 @@ def executable(name: str, install: str, *candidates: str) -> str:
 
 
 def chromium() -> str:
-    """Headless Chromium, for the browser test of /docs."""
+    """Headless Chromium, for the browser tests of /docs, /table and the roads pictures."""
     return executable("chromium", "apt-get install chromium", "/usr/bin/chromium")
 
 

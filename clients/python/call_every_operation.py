@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 from baccarat_client import AuthenticatedClient, Client
+from baccarat_client.api.audit import get_jwks, replay_exchange
 from baccarat_client.api.health import get_livez, get_openapi_yaml, get_readyz
 from baccarat_client.api.odds import get_odds
 from baccarat_client.api.reference import get_pay_tables, get_rules, get_tables
@@ -32,6 +33,7 @@ from baccarat_client.models import (
     Bet,
     BetResult,
     BetType,
+    Jwks,
     LiveRoundInProgress,
     LiveRoundRequest,
     NewSeed,
@@ -43,6 +45,8 @@ from baccarat_client.models import (
     Place,
     Problem,
     RankCounts,
+    ReplayRequest,
+    ReplayVerdict,
     RoadResult,
     RoadRound,
     Roads,
@@ -339,6 +343,30 @@ def odds(client: Caller) -> None:
     expect(by_counts.shoe.source is ShoeSource.COUNTS and by_counts.shoe.ranks["5"] == 0, "getOdds: counts")
 
 
+def audit(client: Caller) -> None:
+    """The published keys, and a signed round stored as a platform stores it
+    (the exact bytes sent and received), replayed: its signature holds and
+    the replay gives the same answer."""
+    keys = answered("getJwks", get_jwks.sync_detailed(client=client), Jwks)
+    body = json.dumps(
+        {"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "25.00"}]}
+    )
+    answer = client.get_httpx_client().post(
+        "/v1/rounds", content=body, headers={"Content-Type": "application/json"}
+    )
+    expect(f'keyid="{keys.keys[0].kid}"' in answer.headers["Signature-Input"], "playRound: not signed")
+    stored = {
+        "request": {"method": "POST", "url": str(answer.request.url), "body": body},
+        "response": {"status": answer.status_code, "headers": dict(answer.headers), "body": answer.text},
+    }
+    request = ReplayRequest.from_dict(stored)
+    verdict = answered(
+        "replayExchange", replay_exchange.sync_detailed(client=client, body=request), ReplayVerdict
+    )
+    expect(verdict.signature.verified, f"replayExchange: {verdict.signature.reason}")
+    expect(verdict.replay.identical is True, f"replayExchange: {verdict.replay.reason}")
+
+
 def health(client: Caller) -> None:
     answered("getLivez", get_livez.sync_detailed(client=client), Status)
     answered("getReadyz", get_readyz.sync_detailed(client=client), Status)
@@ -363,7 +391,7 @@ def main(base_url: str, api_key: str | None = None) -> None:
         else AuthenticatedClient(base_url=base_url, token=api_key)
     )
     with client:
-        for calls in (rounds, live_rounds, settlements, shoes, reference, roads, odds, health):
+        for calls in (rounds, live_rounds, settlements, shoes, reference, roads, odds, audit, health):
             calls(client)
     if api_key is not None:
         unauthorized(base_url)

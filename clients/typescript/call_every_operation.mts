@@ -36,6 +36,13 @@ function answered<T>(operation: string, result: { data?: T; error?: unknown; res
   return data;
 }
 
+/** The JSON answer of an operation that can also answer a picture (`Accept:
+ * image/svg+xml`): without that header it is JSON, never the picture's text. */
+function json<T>(operation: string, data: T | string): T {
+  expect(typeof data !== "string", `${operation}: a picture, not JSON`);
+  return data;
+}
+
 /** The problem `operation` answered with `status`. */
 function problem(operation: string, result: { error?: Schemas["Problem"]; response: Response }, status: number) {
   called.add(operation);
@@ -187,7 +194,7 @@ const shoes: Schemas["ShoeRequest"][] = [
 ];
 for (const body of shoes) {
   sent.push(body);
-  const shoe = answered("dealShoe", await client.POST("/v1/shoes", { body }));
+  const shoe = json("dealShoe", answered("dealShoe", await client.POST("/v1/shoes", { body })));
   expect(shoe.rounds.length > 0 && shoe.rounds[0].number === 1, "dealShoe: no first round");
 }
 
@@ -216,14 +223,28 @@ const results: Schemas["RoadsRequest"] = {
   results: ["tie", "tie", "banker", "banker", "player", "tie", "banker", "banker", "banker", "player", "player", "banker", "tie"],
 };
 sent.push(results);
-const roads = answered("drawRoads", await client.POST("/v1/roads", { body: results }));
+const roads = json("drawRoads", answered("drawRoads", await client.POST("/v1/roads", { body: results })));
 expect(roads.big_road.cells[0].ties === 2, "drawRoads: the leading ties are not on the first cell");
 const next: Schemas["RoadsRequest"] = {
   results: [atPreset.outcome, { outcome: atPreset.outcome, player_pair: true }, atPreset],
 };
 sent.push(next);
-const ask: Schemas["Mark"] = answered("drawRoads", await client.POST("/v1/roads", { body: next })).ask.banker.big_eye_boy;
+const asked = json("drawRoads", answered("drawRoads", await client.POST("/v1/roads", { body: next })));
+const ask: Schemas["Mark"] = asked.ask.banker.big_eye_boy;
 expect(ask === null || ask === "red" || ask === "blue", `drawRoads: ask mark ${ask}`);
+
+// The same operation answers the roads as a picture when asked for one (the README's body).
+const pictured: Schemas["RoadsRequest"] = {
+  results: ["tie", "tie", "banker", "banker", "player", "tie", "banker", "banker", "banker", "player"],
+};
+sent.push(pictured);
+const picture = await client.POST("/v1/roads", {
+  body: pictured,
+  headers: { Accept: "image/svg+xml" },
+  parseAs: "text",
+});
+expect(picture.response.headers.get("Content-Type")?.startsWith("image/svg+xml") === true, "drawRoads: not SVG");
+expect((picture.data ?? "").startsWith("<svg"), "drawRoads: not a picture");
 
 // POST /v1/odds
 const odds: Schemas["OddsRequest"][] = [
@@ -236,6 +257,42 @@ for (const body of odds) {
   const answer = answered("getOdds", await client.POST("/v1/odds", { body }));
   expect(Object.keys(answer.shoe.ranks).length === 13, "getOdds: not every rank");
 }
+
+// Signed answers: the published keys, and a signed round stored as a platform
+// stores it (the exact bytes sent and received), replayed.
+const jwks = answered("getJwks", await client.GET("/.well-known/jwks.json"));
+const signedBody: Schemas["RoundRequest"] = {
+  cards: ["9S", "KH", "2D", "7C", "5H"],
+  bets: [{ type: "banker", amount: "25.00" }],
+};
+sent.push(signedBody);
+const signed = await client.POST("/v1/rounds", { body: signedBody, parseAs: "text" });
+const signatureInput = signed.response.headers.get("Signature-Input") ?? "";
+expect(signatureInput.includes(`keyid="${jwks.keys[0].kid}"`), "playRound: not signed by the published key");
+const stored: Schemas["ReplayRequest"] = {
+  // openapi-fetch sends a body as JSON.stringify writes it: those are the bytes signed.
+  request: { method: "POST", url: signed.response.url, body: JSON.stringify(signedBody) },
+  response: {
+    status: signed.response.status,
+    headers: Object.fromEntries(signed.response.headers),
+    body: signed.data ?? "",
+  },
+};
+const verdict = answered("replayExchange", await client.POST("/v1/replays", { body: stored }));
+expect(verdict.signature.verified, `replayExchange: ${verdict.signature.reason}`);
+expect(verdict.replay.identical === true, `replayExchange: ${verdict.replay.reason}`);
+// The README's record that claims the Player won: unsigned, and the replay differs at /outcome.
+const claimed: Schemas["ReplayRequest"] = {
+  request: {
+    method: "POST",
+    url: "http://127.0.0.1:8000/v1/rounds",
+    body: '{"cards": ["9S", "KH", "2D", "7C", "5H"]}',
+  },
+  response: { status: 200, headers: { "Content-Type": "application/json" }, body: '{"outcome": "player"}' },
+};
+sent.push(claimed);
+const disputed = answered("replayExchange", await client.POST("/v1/replays", { body: claimed }));
+expect(!disputed.signature.verified && disputed.replay.differences[0]?.pointer === "/outcome", "replayExchange");
 
 // The probes and the document.
 expect(answered("getLivez", await client.GET("/livez")).status === "ok", "getLivez");
