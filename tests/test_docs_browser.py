@@ -29,28 +29,21 @@ from typing import Any
 import pytest
 import websocket
 
-from . import tools
+from . import browser, tools
 from .servers import gunicorn
 
 pytestmark = pytest.mark.server
 
 ARTIFACTS = tools.ROOT / "artifacts"
 TIMEOUT = 60.0
+#: The flags every browser test uses (tests/browser.py: no background traffic, and
+#: no name but the loopback address resolves), and this test's own.
 CHROMIUM_FLAGS = (
     "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-extensions",
-    "--no-first-run",
+    *browser.FLAGS,
     "--no-default-browser-check",
     "--hide-scrollbars",
     "--window-size=1280,1000",
-    # Any name but the loopback address resolves to nothing: the page cannot reach outside.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
     "--remote-debugging-port=0",
 )
 

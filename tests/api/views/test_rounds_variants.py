@@ -2,8 +2,13 @@
 side bets on each variant (the README's examples), and the 422s."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.api.views.rounds import ROUND_EXAMPLES
+from service.app import create_app
+from service.baccarat.bets import BetType
+from service.baccarat.catalogue import pay_tables_of
 from service.baccarat.tables import TABLES
 
 # The README's examples, also the OpenAPI examples of POST /v1/rounds: a
@@ -130,3 +135,60 @@ def test_a_variant_override_with_no_commission_is_played(client):
     answer = client.post("/v1/rounds", json=body).get_json()
     assert answer["rules"]["variant"] == "ez"
     assert answer["settlement"]["bets"][0]["result"] == "push"
+
+
+# --- a table built from any choice of the catalogue's pay tables ---------------------
+
+CLIENT = create_app({"TESTING": True}).test_client()  # one app for every generated table
+CARDS = ["9S", "KH", "2D", "7C", "5H"]
+choices = st.fixed_dictionaries(
+    {str(bet): st.sampled_from([str(table.id) for table in pay_tables_of(bet)]) for bet in BetType}
+)
+
+
+def offering_every_bet(choice: dict[str, str]) -> dict[str, object]:
+    """Rules that offer every bet type, each at the chosen pay table (a banker
+    pay table other than the commission one takes no commission)."""
+    return {
+        "pay_tables": choice,
+        "limits": {bet: {"min": "1", "max": "100"} for bet in choice},
+        "commission": "0.05" if choice["banker"] == "banker_commission" else "0",
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(choice=choices)
+def test_a_table_of_any_catalogue_choice_settles_every_bet_and_has_exact_odds_on_a_depleted_shoe(choice):
+    rules = offering_every_bet(choice)
+    bets = [{"type": bet, "amount": "10"} for bet in choice]
+    round_ = CLIENT.post("/v1/rounds", json={"cards": CARDS, "rules": rules, "bets": bets})
+    assert round_.status_code == 200, round_.get_json()
+    answer = round_.get_json()
+    assert answer["rules"]["pay_tables"] == choice
+    assert [bet["type"] for bet in answer["settlement"]["bets"]] == list(choice)
+    odds = CLIENT.post("/v1/odds", json={"removed": CARDS, "rules": rules})
+    assert odds.status_code == 200, odds.get_json()
+    figures = odds.get_json()["bets"]
+    assert {bet: figures[bet]["pay_table"] for bet in figures} == choice
+    assert odds.get_json()["shoe"] == {**odds.get_json()["shoe"], "source": "removed", "cards": 411}
+
+
+@pytest.mark.parametrize(
+    ("pay_tables", "pointer", "says"),
+    [
+        (
+            {"player_pair": "pair_13_to_1"},
+            "/rules/pay_tables/player_pair",
+            "is not a pay table of the player_pair bet",
+        ),
+        ({"banker": "tie_8_to_1"}, "/rules/pay_tables/banker", "is not a pay table of the banker bet"),
+    ],
+)
+@pytest.mark.parametrize("path", ["/v1/rounds", "/v1/odds"])
+def test_an_unknown_pay_table_for_an_offered_bet_is_a_422_naming_it(client, path, pay_tables, pointer, says):
+    body = {"rules": {"pay_tables": pay_tables}, **({"cards": CARDS} if path == "/v1/rounds" else {})}
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422
+    [error] = answer.get_json()["errors"]
+    assert error["pointer"] == pointer
+    assert says in error["detail"]
