@@ -475,7 +475,7 @@ def test_a_table_that_reshuffles_deals_each_hand_from_a_new_seed(browser, server
     page = watched.open()
     page.locator("#commitment").wait_for()
     page.get_by_role("combobox", name="Table", exact=True).select_option("tie_9")
-    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("reshuffle")
+    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("reshuffle_each_hand")
     expect(page.locator("#shoe-now")).to_contain_text("no burn, no cut card")
 
     # Every bet here is 5.00 to 100.00: a 1.00 tie is refused before dealing, naming the minimum.

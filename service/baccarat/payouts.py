@@ -97,7 +97,7 @@ def offers(rules: Rules) -> tuple[Offer, ...]:
 
 
 def table_presets() -> dict[str, Any]:
-    """Every table preset with its rules, chips and the bets it offers: the
+    """Every table preset with its rules, chips, how it deals and the bets it offers: the
     data of ``GET /v1/tables`` and ``baccarat tables``."""
     tables = [
         {
@@ -105,6 +105,7 @@ def table_presets() -> dict[str, Any]:
             "description": table.description,
             "rules": table.rules,
             "chips": [str(chip) for chip in table.chips],
+            "dealing": str(table.dealing),
             "bets": offers(table.rules),
         }
         for table in TABLES.values()

@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -183,6 +184,15 @@ def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
     )
 
 
+class Dealing(StrEnum):
+    """How a table deals its rounds."""
+
+    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
+    SHOE = "shoe"
+    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
+    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Table:
     """A named preset: rules plus what a table UI needs to show."""
@@ -191,6 +201,7 @@ class Table:
     description: str
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
+    dealing: Dealing = Dealing.SHOE
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
@@ -232,6 +243,7 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 "Punto Banco, 8 decks reshuffled after each hand: banker pays 0.95:1, "
                 "tie pays 9:1; every bet 5.00-100.00"
             ),
+            dealing=Dealing.RESHUFFLE_EACH_HAND,
             rules=Rules(
                 tie_pays=9,
                 limits=_limits(player=("5.00", "100.00"), banker=("5.00", "100.00"), tie=("5.00", "100.00")),

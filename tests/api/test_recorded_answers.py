@@ -2,8 +2,8 @@
 (``tests/api/recorded``): the same cards, totals, outcomes, settlements,
 odds, rules and rules ids, to the last character, with only what was added
 since taken out: each bet's pay table named in the rules (``pay_tables``),
-in each offered bet and in each bet's odds (``pay_table``), and the presets
-added to ``GET /v1/tables``."""
+in each offered bet and in each bet's odds (``pay_table``), how each table
+deals (``dealing``), and the presets added to ``GET /v1/tables``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from tests.api.recorded_answers import PRESETS, RECORDED
 
 #: Keys added to answers since the recording.
-ADDED = frozenset({"pay_tables", "pay_table"})
+ADDED = frozenset({"pay_tables", "pay_table", "dealing"})
 
 RECORDINGS = json.loads(RECORDED.read_text())
 

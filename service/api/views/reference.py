@@ -38,7 +38,8 @@ def get_tables() -> dict[str, Any]:
     pairs and super 6), `ez` (EZ Baccarat; dragon 7 and panda 8) and
     `tiger` (banker 6 pays 1:2; lucky 6, big tiger, small tiger, tiger tie).
     Each offered bet names its pay table (`pay_table`, as in
-    `rules.pay_tables`).
+    `rules.pay_tables`); `dealing` says whether the table deals from a shoe
+    or reshuffles after each hand.
     """
     return table_presets()
 

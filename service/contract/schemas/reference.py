@@ -95,6 +95,7 @@ class TableSchema(AnswerSchema):
         fields.String(), required=True, metadata={"description": "Chip denominations, for table UIs"}
     )
     rules = fields.Nested(RulesSchema, required=True)
+    dealing = value_of("Dealing", required=True)
     bets = fields.List(
         fields.Nested(OfferedBetSchema),
         required=True,

@@ -26,7 +26,7 @@ from ...baccarat.live import Place
 from ...baccarat.money import Rounding
 from ...baccarat.paytable import Result, pays_text
 from ...baccarat.roads import Colour
-from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS
+from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 
 #: The metadata key of a field documented by a component of its own (a value
 #: set's, or one written by hand): the component's name.
@@ -102,6 +102,13 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "big tiger, small tiger, tiger tie)",
         ),
         "Variant": ValueSet(names(Variant), VARIANT_DESCRIPTION),
+        "Dealing": ValueSet(
+            names(Dealing),
+            "How the table deals: `shoe`, from a whole shoe (burn, then rounds until the cut card "
+            "comes out and one more; POST /v1/shoes, or POST /v1/rounds with `round`), or "
+            "`reshuffle_each_hand`, the decks reshuffled after each hand (each round a seeded "
+            "POST /v1/rounds without `round`)",
+        ),
         "PayoutRounding": ValueSet(
             names(Rounding),
             "How a payout with more digits than the minor unit is rounded: `down` (the house's "

@@ -47,3 +47,16 @@ def test_a_bad_pay_tables_query_is_a_422_naming_the_key(client, query, pointer, 
     problem = answer.get_json()
     assert problem["detail"] == "The query does not match the schema: see errors"
     assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
+
+
+def test_each_table_says_how_it_deals(client):
+    """A table UI reads it rather than the description: tie_9 reshuffles after each hand."""
+    tables = {table["name"]: table for table in client.get("/v1/tables").get_json()["tables"]}
+    assert {name: table["dealing"] for name, table in tables.items()} == {
+        "standard": "shoe",
+        "tie_9": "reshuffle_each_hand",
+        "no_commission": "shoe",
+        "ez": "shoe",
+        "tiger": "shoe",
+    }
+    assert "reshuffled after each hand" in tables["tie_9"]["description"]

@@ -13,7 +13,7 @@
 // deals each round from a fresh seed with no "round": a shoe of one hand.
 
 export const SHOE = "shoe";
-export const RESHUFFLE = "reshuffle";
+export const RESHUFFLE = "reshuffle_each_hand";
 
 export class Dealer {
   constructor(api) {

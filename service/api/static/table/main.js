@@ -7,7 +7,7 @@
 
 import { Api } from "./api.js";
 import { Bets, limitProblems } from "./bets.js";
-import { Dealer, RESHUFFLE, SHOE, randomClientSeed } from "./dealer.js";
+import { Dealer, SHOE, randomClientSeed } from "./dealer.js";
 import { byId, el, fill } from "./dom.js";
 import { renderCurrent, renderRetired } from "./fairness.js";
 import { Messages } from "./messages.js";
@@ -18,8 +18,6 @@ import { outcomeWords } from "./words.js";
 
 /** The play-money bankroll a visit starts with. */
 const BANKROLL = "1000.00";
-/** The table descriptions of GET /v1/tables say which tables reshuffle after every hand. */
-const RESHUFFLES = /reshuffled after each hand/i;
 
 const api = new Api();
 const dealer = new Dealer(api);
@@ -103,7 +101,8 @@ function chooseTable(name) {
   state.digits = table.rules.minor_unit;
   page.tableChoice.value = name;
   page.description.textContent = table.description;
-  page.dealing.value = RESHUFFLES.test(table.description) ? RESHUFFLE : SHOE;
+  // GET /v1/tables says how each table deals: "shoe" or "reshuffle_each_hand", the Dealing choice's values.
+  page.dealing.value = table.dealing;
   state.chip = renderChips(page.chips, table.chips, state.digits, (units) => {
     state.chip = units;
   });
