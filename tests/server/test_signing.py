@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
+from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -61,7 +63,11 @@ def test_an_answer_that_deals_or_settles_is_signed_by_the_configured_key(signed_
 
 
 def test_the_signed_operations_are_those_the_docs_list():
+    """Every signed path has a body above, and docs/audit.md's table of signed operations is SIGNED."""
     assert {*BODIES, "/v1/replays"} == SIGNED
+    audit = (Path(__file__).parents[2] / "docs" / "audit.md").read_text(encoding="utf-8")
+    table = audit.split("## What is signed, and why", 1)[1].split("\n\n")[2]
+    assert set(re.findall(r"^\| `POST (/v1/[a-z/]+)` \|", table, flags=re.MULTILINE)) == SIGNED
 
 
 @pytest.mark.parametrize(
