@@ -88,11 +88,30 @@ def differences(stored: Any, replayed: Any, path: tuple[str, ...] = ()) -> Itera
         yield Difference(_pointer(path), _text(stored), _text(replayed))
 
 
+#: The deepest stored answer compared field by field: the service's own are a
+#: few levels deep, and a deeper one (or one too deep to parse) is compared as
+#: bytes only, so that neither parsing nor comparing it can exhaust the stack.
+MAX_DEPTH = 32
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (0 for a scalar), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth + 1)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def _json(body: bytes) -> Any:
+    """The JSON of an answer's body, or None when it is not JSON or nests too deeply."""
     try:
-        return json.loads(body)
-    except ValueError:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
         return None
+    return value if _depth(value) <= MAX_DEPTH else None
 
 
 def _run(exchange: Exchange) -> tuple[int, bytes]:

@@ -1,8 +1,10 @@
 """Where a replayed answer differs from the stored one: JSON Pointers, in document order."""
 
+import json
+
 import pytest
 
-from service.api.replay import differences
+from service.api.replay import MAX_DEPTH, differences
 
 
 @pytest.mark.parametrize(
@@ -21,3 +23,32 @@ from service.api.replay import differences
 )
 def test_differences(stored, replayed, found):
     assert [(d.pointer, d.stored, d.replayed) for d in differences(stored, replayed)] == found
+
+
+@pytest.mark.parametrize("depth", [33, 5_000, 100_000])
+def test_a_stored_answer_that_nests_too_deeply_is_compared_as_bytes_not_parsed(client, depth):
+    """However deep a stored answer nests, the replay answers (never a 500) and says the bytes differ."""
+    body = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"]})
+    stored = "[" * depth + "]" * depth
+    exchange = {
+        "request": {"method": "POST", "url": "http://localhost/v1/rounds", "body": body},
+        "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "body": stored},
+    }
+    answer = client.post("/v1/replays", json=exchange)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    replay = answer.get_json()["replay"]
+    assert (replay["replayed"], replay["identical"], replay["signed_by"]) == (True, False, None)
+    assert len(replay["differences"]) == 1
+
+
+def test_a_stored_answer_as_deep_as_allowed_is_compared_field_by_field(client):
+    nested = {"outcome": "player"}
+    for _ in range(MAX_DEPTH - 1):
+        nested = {"deeper": nested}
+    body = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"]})
+    exchange = {
+        "request": {"method": "POST", "url": "http://localhost/v1/rounds", "body": body},
+        "response": {"status": 200, "headers": {}, "body": json.dumps(nested)},
+    }
+    differences = client.post("/v1/replays", json=exchange).get_json()["replay"]["differences"]
+    assert differences[0]["pointer"] == "/deeper"
