@@ -97,8 +97,12 @@ def curl_headers(text: str, source: str) -> tuple[int, dict[str, str]]:
 
 def exchange_from_curl(args: argparse.Namespace) -> dict[str, Any]:
     """The stored exchange's JSON form from the request curl sent and the files it wrote."""
-    needed = {"--url": args.url, "--data": args.data, "--answer-headers": args.answer_headers}
-    needed["--answer"] = args.answer
+    needed = {
+        "--url": args.url,
+        "--data": args.data,
+        "--answer-headers": args.answer_headers,
+        "--answer": args.answer,
+    }
     absent = [option for option, value in needed.items() if value is None]
     if absent:
         refuse(

@@ -12,8 +12,8 @@
 // with the seeds and "round": n. A table that reshuffles after every hand
 // deals each round from a fresh seed with no "round": a shoe of one hand.
 
+// The modes are GET /v1/tables' `dealing` values: "shoe", or "reshuffle_each_hand" (any other mode).
 export const SHOE = "shoe";
-export const RESHUFFLE = "reshuffle_each_hand";
 
 export class Dealer {
   constructor(api) {
