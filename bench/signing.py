@@ -1,6 +1,6 @@
 """What signing the answers costs (docs/audit.md).
 
-1. In process: the median time to sign one answer (``SigningKey.sign``:
+1. In process: the median time to sign one answer (``audit.signing.sign``:
    the digests, the signature base, Ed25519) for a round's answer, beside
    the median time of the whole round through the app, signed.
 2. Served: ``POST /v1/rounds`` (6 cards, 3 bets) by the service as shipped
@@ -20,7 +20,9 @@ import time
 from flask import Flask
 
 from service.app import create_app
-from service.contract.signatures import SigningKey, StoredRequest
+from service.contract.audit.exchange import StoredRequest
+from service.contract.audit.keys import SigningKey
+from service.contract.audit.signing import sign as sign_answer
 from service.server.config import from_environment
 from tests.servers import gunicorn
 
@@ -53,7 +55,7 @@ def in_process() -> list[str]:
     answer = client.post("/v1/rounds", data=body, content_type="application/json").get_data()
     key = SigningKey.generate()
     request = StoredRequest("POST", "http://127.0.0.1:8000/v1/rounds", body.encode())
-    sign = median_seconds(lambda: key.sign(request, 200, "application/json", answer))
+    sign = median_seconds(lambda: sign_answer(key, request, 200, "application/json", answer))
     whole = median_seconds(lambda: client.post("/v1/rounds", data=body, content_type="application/json"), 500)
     return [
         f"signing one round's answer ({len(answer):,} bytes), in process: median {sign * 1e6:.0f} us; "

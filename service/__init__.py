@@ -1,13 +1,21 @@
 """Baccarat rules-and-settlement service.
 
-The package splits in two:
+The package's folders are its layers (CONTRIBUTING.md, "The layers"):
 
-* :mod:`service.baccarat` -- the pure rules engine (cards, the tableau, shoes,
-  settlement, tables). It imports nothing from Flask or marshmallow.
-* :mod:`service.web` -- the HTTP layer: schemas, views and the one place that
-  turns errors into ``application/problem+json``.
+* :mod:`service.baccarat` -- the pure rules engine (cards, the tableau,
+  shoes, settlement, tables, odds). It imports nothing from Flask or
+  marshmallow.
+* :mod:`service.contract` -- what goes in and out: the marshmallow schemas,
+  the answer writers, problem documents, JSON, and the audit's keys,
+  signatures and stored exchanges; usable without Flask.
+* :mod:`service.cli` -- the ``baccarat`` command.
+* :mod:`service.server` -- the WSGI layers, metrics, logs, the gunicorn
+  worker and settings from the environment.
+* :mod:`service.api` -- the Flask app's parts: views, each operation's
+  policy, access control, errors as ``application/problem+json``, replay.
 
-gunicorn loads ``service.app:create_app()``; nothing runs at import time.
+:mod:`service.app` builds the app: gunicorn loads
+``service.app:create_app()``; nothing runs at import time.
 """
 
 __version__ = "0.1.0"

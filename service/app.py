@@ -21,6 +21,7 @@ from werkzeug.exceptions import HTTPException
 from . import __version__
 from .api import access, docs, table
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
+from .api.policy import Operations
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
 from .baccarat.errors import BaccaratError
@@ -86,7 +87,7 @@ class OrjsonProvider(JSONProvider):
 def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     """Build the app: config from defaults, then the environment (or
     ``test_config``), then the API, its blueprints and the WSGI layers."""
-    app = ServiceApp(__name__)
+    app = ServiceApp(__name__, static_folder=None)  # no static route: the files it serves are its own views'
     app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.update(from_environment(os.environ) if test_config is None else test_config)
@@ -131,6 +132,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     table.init_app(app)  # GET /table, the reference table page
+    operations = Operations.of(app, {**docs.POLICIES, **table.POLICIES})
     api_keys = access.init_app(app)
     metrics = Metrics()
     key = signing_key(app.config)
@@ -139,10 +141,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         api_keys=api_keys,
         openapi_yaml=api.spec.to_yaml(),
         signing=key,
-        replay_app=app.wsgi_app,
+        operations=operations,
     )
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
-        Signing(app.wsgi_app, key) if app.config["SIGN_ANSWERS"] else app.wsgi_app,
+        Signing(app.wsgi_app, key, operations.signs) if app.config["SIGN_ANSWERS"] else app.wsgi_app,
         max_body_bytes=app.config["MAX_BODY_BYTES"],
         recorder=metrics,
         endpoint_of=route_of(app),

@@ -37,7 +37,7 @@ from flask import Flask
 
 from service.app import create_app
 from service.baccarat import shuffle
-from service.contract.signatures import private_pem
+from service.contract.audit.keys import private_pem
 
 from . import tools
 from .postman_schemas import request_items

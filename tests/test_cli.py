@@ -518,7 +518,7 @@ def test_the_command_line_loads_no_web_framework():
 @pytest.fixture
 def stored_exchange(client, tmp_path) -> tuple[Path, Path]:
     """A signed round of the test app, stored as a platform would, and its JWKS."""
-    from service.contract.signatures import Exchange, StoredRequest, StoredResponse, dumps_exchange
+    from service.contract.audit.exchange import Exchange, StoredRequest, StoredResponse, dumps_exchange
 
     body = json.dumps({"seed": "abc", "bets": [{"type": "banker", "amount": "10"}]})
     answer = client.post("/v1/rounds", data=body, content_type="application/json")

@@ -13,6 +13,7 @@ import yaml
 from marshmallow import missing
 from openapi_spec_validator import validate
 
+from service.app import create_app
 from service.contract.schemas.base import RequestSchema
 from service.contract.schemas.values import VALUE_SETS
 from service.openapi import generate
@@ -40,9 +41,11 @@ OPERATION_IDS = {
     ("get", "/readyz"): "getReadyz",
     ("get", "/openapi.yaml"): "getOpenapiYaml",
 }
-#: Operations answered without a key (service/api/access.py).
+#: Operations answered without a key: their policy says so (service/api/policy.py).
 PUBLIC = frozenset(
-    {("get", "/livez"), ("get", "/readyz"), ("get", "/openapi.yaml"), ("get", "/.well-known/jwks.json")}
+    (method.lower(), rule)
+    for method, rule, _, policy in create_app({"TESTING": True}).services.operations
+    if policy.public
 )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from service.contract.signatures import private_pem
+from service.contract.audit.keys import private_pem
 
 from . import tools
 from .servers import Server, gunicorn

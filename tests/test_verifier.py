@@ -201,7 +201,7 @@ ANSWER_VERIFIER = ROOT / "verifier" / "verify-answer.js"
 
 
 def signed_exchange(client) -> tuple[dict, dict]:
-    from service.contract.signatures import Exchange, StoredRequest, StoredResponse, exchange_document
+    from service.contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 
     body = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]})
     answer = client.post("/v1/rounds", data=body, content_type="application/json")
@@ -258,7 +258,7 @@ def test_a_changed_exchange_fails_in_javascript(node, tmp_path, client, tamperin
 
 
 def test_another_key_fails_in_javascript(node, tmp_path, client):
-    from service.contract.signatures import SigningKey, jwks
+    from service.contract.audit.keys import SigningKey, jwks
 
     exchange, _ = signed_exchange(client)
     result = verify_answer(node, tmp_path, exchange, jwks(SigningKey.generate().published))

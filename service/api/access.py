@@ -10,8 +10,9 @@ A presented key is hashed and compared with every configured key's hash by
 :func:`hmac.compare_digest`, all of them every time: the answer takes the
 same time whichever key, if any, matched and however much of it was right.
 
-Some endpoints answer without a key (:data:`PUBLIC_ENDPOINTS`), because
-their callers cannot carry one and they reveal nothing about any caller:
+Some operations answer without a key (their policy says ``public``:
+:mod:`.policy`), because their callers cannot carry one and they reveal
+nothing about any caller:
 
 * ``/livez`` and ``/readyz``: the kubelet's probes send no headers; a probe
   that got 401 would restart or unready every pod.
@@ -41,19 +42,6 @@ from .errors import problem_response
 from .services import services
 
 SCHEME = "bearerAuth"
-PUBLIC_ENDPOINTS = frozenset(
-    {
-        "health.livez",
-        "health.readyz",
-        "health.openapi_yaml",
-        "api-docs.openapi_json",
-        "api-docs.openapi_swagger_ui",
-        "docs.asset",
-        "table.page",
-        "table.asset",
-        "audit.get_jwks",
-    }
-)
 log = logging.getLogger(__name__)
 
 
@@ -105,7 +93,7 @@ def unauthorized(detail: str, error: str | None) -> Response:
 
 def require_api_key() -> Response | None:
     """``before_request``: let the request through, or answer 401."""
-    if request.endpoint in PUBLIC_ENDPOINTS:
+    if services().operations.public(request.endpoint):
         return None
     token = bearer_token(request.headers.get("Authorization"))
     if token is None:

@@ -22,9 +22,15 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Blueprint, Flask, Response, abort, request, send_from_directory
 
+from .policy import PUBLIC, Policy
+
 PAGE_PATH = "/docs"
 ASSETS_PATH = "/docs/assets"
 PAGE_ENDPOINT = "api-docs.openapi_swagger_ui"
+ASSET_ENDPOINT = "docs.asset"
+#: The page, its files and the document as JSON (flask-smorest's view) are
+#: the published contract: answered without a key (:mod:`.policy`).
+POLICIES: dict[str, Policy] = {PAGE_ENDPOINT: PUBLIC, ASSET_ENDPOINT: PUBLIC, "api-docs.openapi_json": PUBLIC}
 ASSETS = Path(str(swagger_ui_bundle.swagger_ui_path))
 #: The only files the page loads; anything else under /docs/assets/ is a 404.
 ASSET_NAMES = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"})

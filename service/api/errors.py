@@ -54,23 +54,28 @@ class ProblemApi(Api):
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         """Any HTTP error, including the 422 that request validation raises."""
-        status = error.code or 500
-        data = getattr(error, "data", None) or {}
-        if status == 422 and "messages" in data:
-            return problem_response(invalid_request(data["messages"]))
-        if status >= 500:
-            # Never a stack trace to the caller; the log keeps it.
-            if isinstance(error, InternalServerError) and error.original_exception is not None:
-                log.error("unhandled error", exc_info=error.original_exception)
-            detail = INTERNAL_ERROR_DETAIL
-        else:
-            detail = error.description or ""
-        headers = {}
-        if isinstance(error, MethodNotAllowed) and error.valid_methods:
-            # werkzeug lists them in a set's order, which changes from one process
-            # to the next: the same request gets the same answer.
-            headers["Allow"] = ", ".join(sorted(error.valid_methods))
-        return problem_response(problem_document(status, error.name, detail), headers)
+        return problem_response(*http_problem(error))
+
+
+def http_problem(error: HTTPException) -> tuple[dict[str, Any], dict[str, str]]:
+    """The problem document of an HTTP error, and the headers it goes with."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    if status == 422 and "messages" in data:
+        return invalid_request(data["messages"]), {}
+    if status >= 500:
+        # Never a stack trace to the caller; the log keeps it.
+        if isinstance(error, InternalServerError) and error.original_exception is not None:
+            log.error("unhandled error", exc_info=error.original_exception)
+        detail = INTERNAL_ERROR_DETAIL
+    else:
+        detail = error.description or ""
+    headers = {}
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        # werkzeug lists them in a set's order, which changes from one process
+        # to the next: the same request gets the same answer.
+        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    return problem_document(status, error.name, detail), headers
 
 
 class ProblemMediaType(BasePlugin):

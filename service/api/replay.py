@@ -1,11 +1,15 @@
 """Replay of a stored exchange: does its signature hold, and does this engine
 give the same answer? (POST /v1/replays, docs/audit.md.)
 
-The stored request is run through the app itself, in process, exactly as a
-caller's would be (its checks, its API key, its answer's bytes), but not
-through the WSGI layers around it: a replay is not counted as a round in the
-metrics, and the answer it gives is compared, not signed. Only the requests
-that deal or settle are replayed; a new seed is random by design.
+The stored request is played as its operation plays it (its policy's
+:class:`~.policy.Replayable`): its body read by the service's JSON rules,
+loaded by the operation's own request schema with its limits, played by the
+same service function and dumped by the same answer schema; a request that
+breaks a rule gets the same problem document a caller would. Not through
+the view or the app's request machinery: so a replay is never counted as a
+round in the metrics, and the answer it gives is compared, not signed. Only
+the operations that deal or settle are replayed; a new seed is random by
+design.
 """
 
 from __future__ import annotations
@@ -16,16 +20,20 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import request
-from werkzeug.test import EnvironBuilder, run_wsgi_app
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
 
+from ..baccarat.errors import BaccaratError
 from ..contract.answers import ENGINE
+from ..contract.audit.exchange import Exchange
+from ..contract.audit.verification import Verdict, verify
+from ..contract.jsonio import dumps
+from ..contract.problems import clean, domain_problem, invalid_request
 from ..contract.schemas.audit import MAX_DIFFERENCES
-from ..contract.signatures import Exchange, Verdict, verify
+from .errors import http_problem
+from .policy import Replayable
 from .services import services
-
-#: The operations a replay runs again (each deterministic).
-REPLAYABLE = frozenset({"/v1/rounds", "/v1/rounds/live", "/v1/settlements", "/v1/shoes"})
+from .views import json_body
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,21 +122,23 @@ def _json(body: bytes) -> Any:
     return value if _depth(value) <= MAX_DEPTH else None
 
 
-def _run(exchange: Exchange) -> tuple[int, bytes]:
-    """The stored request through the app, with this request's credentials."""
-    url = urlsplit(exchange.request.url)
-    headers = [("Content-Type", "application/json")]
-    if "Authorization" in request.headers:
-        headers.append(("Authorization", request.headers["Authorization"]))
-    environ = EnvironBuilder(
-        path=url.path,
-        query_string=url.query,
-        method=exchange.request.method,
-        data=exchange.request.body,
-        headers=headers,
-    ).get_environ()
-    chunks, status, _ = run_wsgi_app(services().replay_app, environ, buffered=True)
-    return int(status.split(" ", 1)[0]), b"".join(chunks)
+def play(operation: Replayable, body: bytes, path: str) -> tuple[int, bytes]:
+    """The stored request's status and answer, as the operation at ``path``
+    answers a caller's body: read, loaded, played and dumped the view's way,
+    or the problem its view would answer (webargs keys a body's schema errors
+    by ``json``, as the 422 of :meth:`~.errors.ProblemApi.handle_http_exception` reads them)."""
+    try:
+        answer = operation.answer.dump(operation.play(operation.request.load(json_body(body))))
+    except ValidationError as error:
+        problem = invalid_request({"json": error.messages})
+    except BaccaratError as error:
+        problem = domain_problem(error)
+    except HTTPException as error:
+        problem, _ = http_problem(error)
+    else:
+        return 200, dumps(answer)
+    problem.setdefault("instance", clean(path))
+    return problem["status"], dumps(problem)
 
 
 def replay(exchange: Exchange) -> Replay:
@@ -137,14 +147,16 @@ def replay(exchange: Exchange) -> Replay:
     signature = verify(exchange, services().signing.published)
     stored = _json(exchange.response.body)
     signed_by = stored.get("engine") if isinstance(stored, dict) else None
-    url = urlsplit(exchange.request.url)
-    if exchange.request.method != "POST" or url.path not in REPLAYABLE:
+    path = urlsplit(exchange.request.url).path
+    operations = services().operations
+    operation = operations.replayable(exchange.request.method, path)
+    if operation is None:
         reason = (
-            f"{exchange.request.method} {url.path} is not replayed: only the requests that deal or "
-            f"settle are ({', '.join(sorted(REPLAYABLE))}); a new seed is random by design"
+            f"{exchange.request.method} {path} is not replayed: only the requests that deal or "
+            f"settle are ({', '.join(operations.replayed_routes())}); a new seed is random by design"
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
-    status, body = _run(exchange)
+    status, body = play(operation, exchange.request.body, path)
     if status == exchange.response.status and body == exchange.response.body:
         reason = "the replay gave the same status and the same bytes"
         return Replay(signature, Replayed(True, True, reason, status, signed_by))

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, cast
 
 from flask import Flask, current_app
 
-from ..contract.signatures import SigningKey
+from ..contract.audit.keys import SigningKey
 from ..server.metrics import Metrics
-from ..server.middleware import WSGIApp
+from .policy import Operations
 
 if TYPE_CHECKING:
     from .access import ApiKeys
@@ -31,8 +31,8 @@ class Services:
     openapi_yaml: str
     #: The key that signs the answers, with the keys the JWKS publishes.
     signing: SigningKey
-    #: The Flask app without the WSGI layers, which a replay runs a stored request through.
-    replay_app: WSGIApp
+    #: Every operation's policy: public or keyed, signed, replayed.
+    operations: Operations
 
 
 class ServiceApp(Flask):

@@ -32,10 +32,14 @@ from types import MappingProxyType
 
 from flask import Blueprint, Flask, Response, abort, current_app, request
 
+from .policy import PUBLIC, Policy
+
 PAGE_PATH = "/table"
 ASSETS_PATH = "/table/assets"
 PAGE_ENDPOINT = "table.page"
 ASSET_ENDPOINT = "table.asset"
+#: The page and its files hold no data: answered without a key (:mod:`.policy`).
+POLICIES: Mapping[str, Policy] = MappingProxyType({PAGE_ENDPOINT: PUBLIC, ASSET_ENDPOINT: PUBLIC})
 #: The page's files: the page itself and everything it loads.
 FILES = Path(__file__).parent / "static" / "table"
 PAGE_FILE = "index.html"

@@ -17,8 +17,10 @@ import sys
 import urllib.request
 from typing import Any
 
+from ..contract.audit.exchange import dumps_exchange
+from ..contract.audit.keys import public_keys
+from ..contract.audit.verification import verify
 from ..contract.schemas.audit import ReplayRequestSchema, VerdictSchema
-from ..contract.signatures import dumps_exchange, public_keys, verify
 from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 
 DESCRIPTION = """\

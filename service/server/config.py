@@ -22,7 +22,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from ..contract import signatures
+from ..contract.audit import keys
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 #: Shortest API key accepted: a key is a secret, not a name.
@@ -155,26 +155,26 @@ def _read(path: str) -> bytes:
 
 def signing_key_file(path: str) -> Ed25519PrivateKey:
     """The Ed25519 private key in the PEM file at ``path``."""
-    return signatures.private_key(_read(path))
+    return keys.private_key(_read(path))
 
 
-def published_keys_file(path: str) -> tuple[signatures.PublicKey, ...]:
+def published_keys_file(path: str) -> tuple[keys.PublicKey, ...]:
     """The Ed25519 public keys of the JWK Set file at ``path``."""
     try:
         document = json.loads(_read(path))
     except ValueError:
         raise ValueError("not a JSON JWK Set") from None
-    return signatures.public_keys(document)
+    return keys.public_keys(document)
 
 
 def ephemeral_pem() -> str:
     """A new Ed25519 private key as PEM, for :data:`EPHEMERAL_KEY`."""
-    return signatures.private_pem(Ed25519PrivateKey.generate())
+    return keys.private_pem(Ed25519PrivateKey.generate())
 
 
 def ephemeral_key(pem: str) -> Ed25519PrivateKey:
     """The ephemeral key gunicorn's master made for its workers (``gunicorn.conf.py``)."""
-    return signatures.private_key(pem.encode())
+    return keys.private_key(pem.encode())
 
 
 #: A key file is small; anything longer is not one (and is not read whole).

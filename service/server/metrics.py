@@ -5,8 +5,11 @@
   URLs cannot multiply the series: anything unrouted is ``unmatched``),
   ``method`` and ``status``; its ``_count`` is the number of requests
   answered, so no separate counter is kept;
-* ``baccarat_rounds_total`` by ``outcome``: rounds whose answer was made;
-* ``baccarat_bets_settled_total`` by ``bet_type`` and ``result``.
+* ``baccarat_rounds_total`` by ``outcome``: rounds played for a caller,
+  once per request (docs/audit.md, "What the metrics count"): never a
+  replay, a problem, a live round in progress or a shoe's rounds;
+* ``baccarat_bets_settled_total`` by ``bet_type`` and ``result``: the bets
+  settled on those rounds. Amounts are not metered (a counter is a float).
 
 Every outcome, bet type and result is known when the app is built, so
 their series are made then (reading 0 until counted, as Prometheus
@@ -48,9 +51,18 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
-        rounds = Counter("baccarat_rounds", "Rounds dealt and answered", ["outcome"], registry=registry)
+        rounds = Counter(
+            "baccarat_rounds",
+            "Rounds played for a caller (rounds, complete live rounds, settlements), once per request; "
+            "never a replay, a problem, a round in progress or a shoe's rounds",
+            ["outcome"],
+            registry=registry,
+        )
         bets = Counter(
-            "baccarat_bets_settled", "Bets settled and answered", ["bet_type", "result"], registry=registry
+            "baccarat_bets_settled",
+            "Bets settled on the rounds counted in baccarat_rounds_total (amounts are not metered)",
+            ["bet_type", "result"],
+            registry=registry,
         )
         self.rounds = {outcome: rounds.labels(outcome.value) for outcome in Outcome}
         self.bets = {

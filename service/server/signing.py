@@ -1,11 +1,14 @@
 """The WSGI layer that signs the answers that deal or settle (docs/audit.md).
 
-Inside the body limit (service/server/middleware.py), so a body it reads is
-a bounded one. The request's bytes are hashed as the app reads them, never
-kept: what the app left unread is read (and hashed) after it answers. A 200
-answer of a signed operation (:data:`SIGNED`) is then given its
-``Content-Digest``, ``Signature-Input`` and ``Signature`` headers
-(:mod:`service.contract.signatures`); any other answer passes untouched.
+Which requests are signed is the app's to say: it gives this layer a
+predicate (``signs``, from each operation's policy: service/api/policy.py),
+and this layer knows no path. Inside the body limit
+(service/server/middleware.py), so a body it reads is a bounded one. The
+request's bytes are hashed as the app reads them, never kept: what the app
+left unread is read (and hashed) after it answers. A 200 answer to a
+request the app marks is then given its ``Content-Digest``,
+``Signature-Input`` and ``Signature`` headers
+(:mod:`service.contract.audit.signing`); any other answer passes untouched.
 No Flask here: a WSGI layer, like the others.
 """
 
@@ -15,29 +18,15 @@ import hashlib
 import ipaddress
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from ..contract.signatures import SigningKey, StoredRequest
+from ..contract.audit.keys import SigningKey
+from ..contract.audit.signing import sign_answer
 from .middleware import StartResponse, WSGIApp, refuse
-
-#: The operations whose 200 answers are signed: those that deal or settle
-#: (rounds, live rounds, settlements, shoes), the seed commitment, and the
-#: replay verdict. The others (tables, odds, roads) repeat public facts.
-SIGNED = frozenset(
-    {
-        "/v1/rounds",
-        "/v1/rounds/live",
-        "/v1/settlements",
-        "/v1/shoes",
-        "/v1/seeds",
-        "/v1/replays",
-    }
-)
-
 
 log = logging.getLogger(__name__)
 
@@ -135,14 +124,15 @@ def is_ipv6(text: str) -> bool:
 
 
 class Signing:
-    """Sign the 200 answers of :data:`SIGNED` with ``key``."""
+    """Sign with ``key`` the 200 answers to the requests ``signs`` marks."""
 
-    def __init__(self, app: WSGIApp, key: SigningKey) -> None:
+    def __init__(self, app: WSGIApp, key: SigningKey, signs: Callable[[Mapping[str, Any]], bool]) -> None:
         self.app = app
         self.key = key
+        self.signs = signs
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") != "POST" or environ.get("PATH_INFO") not in SIGNED:
+        if not self.signs(environ):
             return self.app(environ, start_response)
         try:
             uri = target_uri(environ)
@@ -167,15 +157,10 @@ class Signing:
                 chunks.close()
         status, headers, exc_info = answered
         if status.startswith("200 "):
-            headers = [
-                *headers,
-                *self.signature(environ["REQUEST_METHOD"], uri, reader, headers, body).items(),
-            ]
+            content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
+            signature = sign_answer(
+                self.key, environ["REQUEST_METHOD"], uri, reader.rest(), 200, content_type, body
+            )
+            headers = [*headers, *signature.items()]
         start_response(status, headers, exc_info)
         return [body]
-
-    def signature(
-        self, method: str, uri: str, reader: HashingReader, headers: list[tuple[str, str]], body: bytes
-    ) -> dict[str, str]:
-        content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
-        return self.key.sign_digest(StoredRequest(method, uri, b""), reader.rest(), 200, content_type, body)

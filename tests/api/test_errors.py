@@ -1,5 +1,6 @@
 """Every bad input gets a clear problem+json 4xx, never a 500, never a settlement."""
 
+import dataclasses
 import json
 from decimal import Decimal
 
@@ -256,7 +257,7 @@ def test_an_unexpected_error_is_a_problem_without_a_trace(app, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(rounds, "play_round", explode)
+    monkeypatch.setattr(rounds, "ROUND", dataclasses.replace(rounds.ROUND, play=explode))
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = app.test_client().post("/v1/rounds", json=ROUND)
     body = assert_problem(response, 500)

@@ -235,3 +235,60 @@ def test_without_a_metrics_directory_gunicorn_makes_one_and_removes_it(tmp_path)
     directory = Path(emptied.split()[2])
     assert directory.name.startswith("baccarat-metrics-")
     assert not directory.exists()
+
+
+def exchange(server, path, body):
+    """POST ``body`` to ``path``; the exchange as a platform stores it, and the answer's JSON."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        stored = {
+            "request": {"method": "POST", "url": server.url + path, "body": body},
+            "response": {
+                "status": answer.status,
+                "headers": dict(answer.getheaders()),
+                "body": answer.read().decode(),
+            },
+        }
+    finally:
+        connection.close()
+    return stored, json.loads(stored["response"]["body"])
+
+
+@pytest.mark.server
+def test_rounds_and_bets_are_counted_once_per_played_request_never_for_a_replay():
+    """Scraped from the master's metrics port: a round, a settlement and a
+    complete live round count once each; their replays, a problem and a
+    round in progress count nothing."""
+    slips = json.dumps({"cards": ROUND["cards"], "slips": [{"id": "s", "bets": ROUND["bets"]}]})
+    with gunicorn(workers=2) as server:
+        played = [
+            exchange(server, "/v1/rounds", json.dumps(ROUND)),
+            exchange(server, "/v1/settlements", slips),
+            exchange(server, "/v1/rounds/live", json.dumps(ROUND)),
+        ]
+        before = scrape_server(server)
+        unplayed = [
+            exchange(server, "/v1/rounds/live", json.dumps({**ROUND, "cards": ROUND["cards"][:4]})),
+            exchange(server, "/v1/rounds", json.dumps({**ROUND, "cards": ROUND["cards"][:3]})),
+        ]
+        replays = [
+            exchange(server, "/v1/replays", json.dumps(stored))[1] for stored, _ in [*played, *unplayed] * 3
+        ]
+        after = scrape_server(server)
+    assert [answer.get("complete", True) for _, answer in played] == [True, True, True]
+    assert [stored["response"]["status"] for stored, _ in unplayed] == [200, 422]
+    assert {replay["replay"]["identical"] for replay in replays} == {True}
+    assert before["baccarat_rounds_total", (("outcome", "banker"),)] == 3
+    settled = [
+        *played[0][1]["settlement"]["bets"],
+        *played[1][1]["slips"][0]["bets"],
+        *played[2][1]["settlement"]["bets"],
+    ]
+    assert_bet_metrics(before, settled)
+    counts = ("baccarat_rounds_total", "baccarat_bets_settled_total")
+    assert {key: value for key, value in after.items() if key[0] in counts} == {
+        key: value for key, value in before.items() if key[0] in counts
+    }
+    assert requests_counted(after, "/v1/replays", "200", "POST") == len(replays)

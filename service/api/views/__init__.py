@@ -27,12 +27,10 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from ...contract.jsonio import InvalidJSON, loads
+from ..policy import Policy, declare
 
 View = TypeVar("View", bound=Callable[..., Any])
 
-#: What an operation behind the API key may answer besides its own answers
-#: (service/api/access.py): 401.
-KEYED = (HTTPStatus.UNAUTHORIZED,)
 #: What reading a JSON body may answer (:meth:`JsonParser.load_json` and the body
 #: limit in service/server/middleware.py) before the schema sees it: 400, 413,
 #: 415. ``@blp.arguments`` documents the schema's own 422.
@@ -63,13 +61,18 @@ class JsonParser(FlaskParser):
         encoding = req.headers.get("Content-Encoding", "identity").strip().lower()
         if encoding != "identity":
             raise UnsupportedMediaType("Send the body uncompressed: no Content-Encoding is accepted")
-        data = req.get_data(cache=False)
-        if not data.strip():
-            raise BadRequest("The request body is empty: send a JSON object")
-        try:
-            return loads(data)
-        except InvalidJSON as error:
-            raise BadRequest(str(error)) from None
+        return json_body(req.get_data(cache=False))
+
+
+def json_body(data: bytes) -> Any:
+    """A request body's JSON, by this service's rules (:mod:`...contract.jsonio`);
+    a 400 for an empty or unreadable one."""
+    if not data.strip():
+        raise BadRequest("The request body is empty: send a JSON object")
+    try:
+        return loads(data)
+    except InvalidJSON as error:
+        raise BadRequest(str(error)) from None
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -79,15 +82,26 @@ class Blueprint(flask_smorest.Blueprint):
     #: which refuses them (a body's, and a query's that webargs would drop).
     ARGUMENTS_PARSER = JsonParser(unknown=None)
 
-    def operation(self, operation_id: str, *problems: int, **doc: Any) -> Callable[[View], View]:
-        """Name the operation for generated clients and document that it may
-        answer each status of ``problems`` with a problem: a reference to the
-        shared response flask-smorest registers under the status's
-        :class:`http.HTTPStatus` name, whose content is
-        ``application/problem+json`` (:mod:`..errors`). ``doc`` may add
-        responses of its own, such as an answer of several forms. One ``@blp.doc``:
-        flask-smorest wraps the view once per decorator."""
-        responses = {str(int(status)): HTTPStatus(status).name for status in problems}
+    def operation(
+        self, operation_id: str, *problems: int, policy: Policy, **doc: Any
+    ) -> Callable[[View], View]:
+        """Name the operation for generated clients, state its ``policy``
+        (:mod:`..policy`: public or keyed, signed, replayed), and document
+        that it may answer each status of ``problems`` with a problem: a
+        reference to the shared response flask-smorest registers under the
+        status's :class:`http.HTTPStatus` name, whose content is
+        ``application/problem+json`` (:mod:`..errors`). A keyed operation
+        may also answer 401; a public one says ``security: []``. ``doc`` may
+        add responses of its own, such as an answer of several forms. One
+        ``@blp.doc``: flask-smorest wraps the view once per decorator."""
+        statuses = problems if policy.public else (HTTPStatus.UNAUTHORIZED, *problems)
+        responses = {str(int(status)): HTTPStatus(status).name for status in statuses}
         responses.update(doc.pop("responses", {}))
-        decorate: Callable[[View], View] = self.doc(operationId=operation_id, responses=responses, **doc)
+        if policy.public:
+            doc["security"] = []
+        document: Callable[[View], View] = self.doc(operationId=operation_id, responses=responses, **doc)
+
+        def decorate(view: View) -> View:
+            return declare(policy)(document(view))
+
         return decorate

@@ -2,17 +2,19 @@
 
 from typing import Any
 
+from ...contract.audit.exchange import Exchange
+from ...contract.audit.keys import jwks
 from ...contract.schemas.audit import JwksSchema, ReplayRequestSchema, ReplayVerdictSchema
-from ...contract.signatures import Exchange, jwks
+from ..policy import PUBLIC, signed
 from ..replay import Replay, replay
 from ..services import services
-from . import BODY, KEYED, Blueprint
+from . import BODY, Blueprint
 
 blp = Blueprint("audit", __name__, description="Signed answers: the published keys and replay")
 
 
 @blp.get("/.well-known/jwks.json")
-@blp.operation("getJwks", security=[])  # public: see service/api/access.py
+@blp.operation("getJwks", policy=PUBLIC)
 @blp.response(200, JwksSchema, headers={"Cache-Control": {"schema": {"type": "string"}}})
 def get_jwks() -> tuple[dict[str, Any], dict[str, str]]:
     """The public keys that verify this service's signed answers (a JWK Set).
@@ -27,7 +29,7 @@ def get_jwks() -> tuple[dict[str, Any], dict[str, str]]:
 
 
 @blp.post("/v1/replays")
-@blp.operation("replayExchange", *KEYED, *BODY)
+@blp.operation("replayExchange", *BODY, policy=signed())
 @blp.arguments(ReplayRequestSchema)
 @blp.response(200, ReplayVerdictSchema)
 def post_replay(exchange: Exchange) -> Replay:

@@ -4,6 +4,7 @@ from flask import Response
 from marshmallow import fields
 
 from ...contract.schemas.base import AnswerSchema
+from ..policy import PUBLIC
 from ..services import services
 from . import Blueprint
 
@@ -15,7 +16,7 @@ class StatusSchema(AnswerSchema):
 
 
 @blp.get("/livez")
-@blp.operation("getLivez", security=[])  # public: see service/api/access.py
+@blp.operation("getLivez", policy=PUBLIC)
 @blp.response(200, StatusSchema)
 def livez() -> dict[str, str]:
     """Liveness: the process answers.
@@ -27,7 +28,7 @@ def livez() -> dict[str, str]:
 
 
 @blp.get("/readyz")
-@blp.operation("getReadyz", security=[])  # public: see service/api/access.py
+@blp.operation("getReadyz", policy=PUBLIC)
 @blp.response(200, StatusSchema)
 def readyz() -> dict[str, str]:
     """Readiness: the app is loaded and can take traffic.
@@ -39,7 +40,7 @@ def readyz() -> dict[str, str]:
 
 
 @blp.get("/openapi.yaml")
-@blp.operation("getOpenapiYaml", security=[])  # public: see service/api/access.py
+@blp.operation("getOpenapiYaml", policy=PUBLIC)
 @blp.response(200, description="This OpenAPI document, as YAML", content_type="application/yaml")
 def openapi_yaml() -> Response:
     """The OpenAPI document (the same as `openapi.yaml` in the repository).

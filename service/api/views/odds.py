@@ -3,13 +3,14 @@
 from ...baccarat.odds import Odds
 from ...baccarat.requests import OddsRequest, odds_of
 from ...contract.schemas.odds import OddsRequestSchema, OddsResponseSchema
-from . import BODY, KEYED, Blueprint
+from ..policy import KEYED
+from . import BODY, Blueprint
 
 blp = Blueprint("odds", __name__, url_prefix="/v1", description="Exact odds and house edges for a shoe")
 
 
 @blp.post("/odds")
-@blp.operation("getOdds", *KEYED, *BODY)
+@blp.operation("getOdds", *BODY, policy=KEYED)
 @blp.arguments(
     OddsRequestSchema(),
     example={"table": "ez", "rules": {"decks": 8}, "removed": ["9S", "KH", "2D", "7C", "5H", "7D"]},

@@ -8,13 +8,14 @@ from ...baccarat.requests import PayTablesRequest, pay_tables_with_odds
 from ...baccarat.tableau import tableau
 from ...contract.schemas.paytables import PayTablesQuerySchema, PayTablesResponseSchema
 from ...contract.schemas.reference import TableauSchema, TablesResponseSchema
-from . import KEYED, Blueprint
+from ..policy import KEYED
+from . import Blueprint
 
 blp = Blueprint("reference", __name__, url_prefix="/v1", description="The rules and tables as data")
 
 
 @blp.get("/rules")
-@blp.operation("getRules", *KEYED)
+@blp.operation("getRules", policy=KEYED)
 @blp.response(200, TableauSchema)
 def get_rules() -> dict[str, object]:
     """The tableau: card points, naturals, and when each hand draws.
@@ -28,7 +29,7 @@ def get_rules() -> dict[str, object]:
 
 
 @blp.get("/tables")
-@blp.operation("getTables", *KEYED)
+@blp.operation("getTables", policy=KEYED)
 @blp.response(200, TablesResponseSchema)
 def get_tables() -> dict[str, Any]:
     """Table presets: their rules, and the bets each offers with their limits and pay tables.
@@ -45,7 +46,7 @@ def get_tables() -> dict[str, Any]:
 
 
 @blp.get("/paytables")
-@blp.operation("getPayTables", *KEYED)
+@blp.operation("getPayTables", policy=KEYED)
 @blp.arguments(PayTablesQuerySchema, location="query")
 @blp.response(200, PayTablesResponseSchema)
 def get_pay_tables(request: PayTablesRequest) -> CatalogueOdds:

@@ -5,7 +5,8 @@ from flask import Response
 from ...baccarat.roads import Result, Roads, roads
 from ...contract.schemas.roads import RoadsRequestSchema, RoadsSchema
 from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture
-from . import BODY, KEYED, Blueprint
+from ..policy import KEYED
+from . import BODY, Blueprint
 
 #: The 200 answer, in either content type.
 ANSWER = "The roads as JSON, or drawn as one SVG document when `Accept` prefers `image/svg+xml`"
@@ -14,7 +15,7 @@ blp = Blueprint("roads", __name__, url_prefix="/v1", description="Scoreboards fr
 
 
 @blp.post("/roads")
-@blp.operation("drawRoads", *KEYED, *BODY)
+@blp.operation("drawRoads", *BODY, policy=KEYED)
 @blp.arguments(
     RoadsRequestSchema,
     example={

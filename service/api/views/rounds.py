@@ -16,14 +16,21 @@ from ...contract.schemas.rounds import (
     SettlementRequestSchema,
     SettlementResponseSchema,
 )
+from ..policy import Replayable, signed
 from ..services import services
-from . import BODY, KEYED, Blueprint
+from . import BODY, Blueprint
 
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
+#: The operations that deal and settle, as their views run them and a replay runs them again.
+ROUND = Replayable(RoundRequestSchema(), play_round, RoundResponseSchema())
+LIVE_ROUND = Replayable(LiveRoundRequestSchema(), play_live_round, LiveRoundAnswerSchema())
+SETTLEMENT = Replayable(SettlementRequestSchema(), settle_table, SettlementResponseSchema())
+
 
 def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
-    """``played``, counted in the metrics if the round is complete."""
+    """``played``, counted in the metrics if the round is complete: once per
+    request that plays it (a replay plays the operation, not the view)."""
     if isinstance(played, PlayedRound):
         services().metrics.count_round(played)
     return played
@@ -98,9 +105,9 @@ ROUND_EXAMPLES = {
 
 
 @blp.post("/rounds")
-@blp.operation("playRound", *KEYED, *BODY)
-@blp.arguments(RoundRequestSchema(), examples=ROUND_EXAMPLES)
-@blp.response(200, RoundResponseSchema)
+@blp.operation("playRound", *BODY, policy=signed(ROUND))
+@blp.arguments(ROUND.request, examples=ROUND_EXAMPLES)
+@blp.response(200, ROUND.answer)
 def post_round(request: RoundRequest) -> PlayedRound | RoundSoFar:
     """Deal one round and settle an optional bet slip on it.
 
@@ -110,7 +117,7 @@ def post_round(request: RoundRequest) -> PlayedRound | RoundSoFar:
     the round is that round of the whole shoe (burn and cut card included).
     Money is exact: amounts are decimal strings.
     """
-    return counted(play_round(request))
+    return counted(ROUND.play(request))
 
 
 #: The answer of POST /v1/rounds/live: the round so far, or the complete
@@ -164,12 +171,12 @@ LIVE_EXAMPLES = {
 @blp.post("/rounds/live")
 @blp.operation(
     "dealLiveRound",
-    *KEYED,
     *BODY,
+    policy=signed(LIVE_ROUND),
     responses={"200": {"description": "The round so far, or the complete round", "content": LIVE_ANSWER}},
 )
-@blp.arguments(LiveRoundRequestSchema(), examples=LIVE_EXAMPLES)
-@blp.response(200, LiveRoundAnswerSchema)
+@blp.arguments(LIVE_ROUND.request, examples=LIVE_EXAMPLES)
+@blp.response(200, LIVE_ROUND.answer)
 def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     """Deal a round card by card, as a scanner reads the cards leaving the shoe.
 
@@ -182,13 +189,13 @@ def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     over, or tagged with a hand that must not receive it, is a 422 `misdeal`
     at that card (docs/live.md).
     """
-    return counted(play_live_round(request))
+    return counted(LIVE_ROUND.play(request))
 
 
 @blp.post("/settlements")
-@blp.operation("settleSlips", *KEYED, *BODY)
+@blp.operation("settleSlips", *BODY, policy=signed(SETTLEMENT))
 @blp.arguments(
-    SettlementRequestSchema(),
+    SETTLEMENT.request,
     example={
         "cards": ["9S", "KH", "2D", "7C", "5H"],
         "slips": [
@@ -197,11 +204,11 @@ def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
         ],
     },
 )
-@blp.response(200, SettlementResponseSchema)
+@blp.response(200, SETTLEMENT.answer)
 def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
     """Settle many bet slips (a live table's players) against one round.
 
     If any bet on any slip breaks the table's rules, nothing is settled and
     the 422 names every offending bet.
     """
-    return counted(settle_table(request))
+    return counted(SETTLEMENT.play(request))

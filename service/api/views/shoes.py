@@ -8,19 +8,23 @@ from ...baccarat.shuffle import SeedInputs, new_seed
 from ...contract.schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ...contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture
-from . import BODY, KEYED, Blueprint
+from ..policy import Replayable, signed
+from . import BODY, Blueprint
 
 #: The 200 answer of POST /v1/shoes, in either content type, and the title of the picture.
 SHOE_ANSWER = "The shoe as JSON, or the picture of its roads when `Accept` prefers `image/svg+xml`"
 SHOE_TITLE = "Baccarat roads of the shoe"
 
+#: A whole shoe, as the view deals it and a replay deals it again.
+SHOE = Replayable(ShoeRequestSchema(), play_whole_shoe, ShoeResponseSchema())
+
 blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded shoes and provably fair seeds")
 
 
 @blp.post("/shoes")
-@blp.operation("dealShoe", *KEYED, *BODY)
+@blp.operation("dealShoe", *BODY, policy=signed(SHOE))
 @blp.arguments(
-    ShoeRequestSchema(),
+    SHOE.request,
     examples={
         "provably_fair": {
             "summary": "Rounds 1-3 of a provably fair shoe, a banker bet settled on each",
@@ -47,7 +51,7 @@ blp = Blueprint("shoes", __name__, url_prefix="/v1", description="Whole seeded s
         },
     },
 )
-@blp.response(200, ShoeResponseSchema, description=SHOE_ANSWER, headers=VARY_DOC)
+@blp.response(200, SHOE.answer, description=SHOE_ANSWER, headers=VARY_DOC)
 @blp.alt_response(200, description=SHOE_ANSWER, **PICTURE)
 def post_shoe(request: ShoeRequest) -> Response | tuple[PlayedShoe, dict[str, str]]:
     """Deal a whole shoe from seed inputs, or a physical shoe from its cards.
@@ -66,12 +70,12 @@ def post_shoe(request: ShoeRequest) -> Response | tuple[PlayedShoe, dict[str, st
     request is read, checked and dealt the same way. JSON stays the default
     (never a 406), and both answers carry `Vary: Accept`.
     """
-    played = play_whole_shoe(request)
+    played = SHOE.play(request)
     return picture(played.roads, title=SHOE_TITLE) if prefers_picture() else (played, VARY)
 
 
 @blp.post("/seeds")
-@blp.operation("newSeed", *KEYED, *BODY)
+@blp.operation("newSeed", *BODY, policy=signed())
 @blp.arguments(NewSeedRequestSchema(), example={})
 @blp.response(200, NewSeedSchema, headers={"Cache-Control": {"schema": {"type": "string"}}})
 def post_seed(body: dict[str, object]) -> tuple[SeedInputs, dict[str, str]]:

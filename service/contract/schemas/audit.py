@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields, post_load, validate
+from marshmallow import ValidationError, fields, post_load, validate
 
-from ..signatures import Exchange, StoredRequest, StoredResponse
+from ..audit.exchange import Exchange, StoredRequest, StoredResponse
+from ..problems import pointer, validation_errors
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedDict, Text
 from .rounds import EngineSchema
@@ -94,6 +95,25 @@ class ReplayRequestSchema(RequestSchema):
             StoredRequest(request["method"], request["url"], request["body"].encode()),
             StoredResponse(response["status"], response["headers"], response["body"].encode()),
         )
+
+
+def stored_exchange(document: Any) -> Exchange:
+    """A stored exchange from its JSON form (docs/audit.md), read as
+    ``POST /v1/replays`` reads it, limits included; ValueError naming the
+    first part that is wrong.
+
+    >>> stored_exchange({"request": {"method": "POST", "url": "http://x/v1/rounds", "body": "{}"},
+    ...                  "response": {"status": "200", "headers": {}, "body": ""}})
+    Traceback (most recent call last):
+    ...
+    ValueError: /response/status: Not a valid integer.
+    """
+    try:
+        exchange: Exchange = ReplayRequestSchema().load(document)
+    except ValidationError as error:
+        where, detail = next(validation_errors(error.messages))
+        raise ValueError(f"{pointer(where) or '/'}: {detail}") from None
+    return exchange
 
 
 class VerdictSchema(AnswerSchema):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from service.app import create_app
-from service.contract.signatures import Exchange, StoredRequest, StoredResponse, exchange_document
+from service.contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 
 ROUND = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]})
 KEY = "audit-key-0123456789"
@@ -134,3 +134,22 @@ def test_a_malformed_exchange_is_a_422_naming_the_part(client, document, pointer
     answer = client.post("/v1/replays", json=document)
     assert answer.status_code == 422
     assert answer.get_json()["errors"][0]["pointer"] == pointer
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "",  # 400: empty
+        "{",  # 400: not JSON
+        "[1]",  # 422: not an object
+        json.dumps({"cards": ["9S", "KH", "2D"], "bets": [{"type": "banker", "amount": "1.001"}]}),  # schema
+        json.dumps({"cards": ["9S", "KH", "2D"]}),  # the rules: a card missing
+        json.dumps({"cards": ["AS"] * 9, "rules": {"decks": 1}}),  # the rules: more than the shoe holds
+    ],
+)
+def test_a_stored_problem_replays_to_the_same_bytes(client, body):
+    """A request the operation refuses gets, on replay, the very problem a caller got."""
+    document = stored(client, "/v1/rounds", body)
+    assert document["response"]["status"] in {400, 422}
+    verdict = client.post("/v1/replays", json=document).get_json()
+    assert verdict["replay"]["identical"] is True, verdict["replay"]
