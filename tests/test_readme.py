@@ -46,7 +46,9 @@ DOCUMENTED_HOST = "http://127.0.0.1:8000"
 DOCUMENTED_METRICS = "http://127.0.0.1:9100"
 KEYED_START = re.compile(r"^BACCARAT_API_KEYS=(\S+) make run$", re.MULTILINE)
 ABRIDGED = "..."
-FOLLOW_UPS = ("baccarat ", "node verifier/")
+#: The command line as a reader runs it after the two commands (README, "Two commands").
+CLI = ".venv/bin/baccarat "
+FOLLOW_UPS = (CLI, "node verifier/")
 
 
 @dataclass(frozen=True)
@@ -189,8 +191,13 @@ def servers() -> Iterator[dict[str | None, Any]]:
 
 
 def shell(command: str, workdir: Path) -> subprocess.CompletedProcess[str]:
-    """``command`` run by bash in ``workdir``, with the wrapped curl and this environment's ``baccarat``."""
-    path = f"{workdir / 'bin'}:{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
+    """``command`` run by bash in ``workdir``, with the wrapped curl, and this
+    environment's virtualenv as ``.venv`` there (a fresh clone's, after
+    ``make``): ``baccarat`` is not on the PATH, as it is not for a reader."""
+    venv = workdir / ".venv"
+    if not venv.exists():
+        venv.symlink_to(Path(sys.executable).parent.parent)
+    path = f"{workdir / 'bin'}:/usr/local/bin:/usr/bin:/bin"
     environment = {"PATH": path, "CURL_HEADERS": str(workdir / "headers"), "HOME": str(workdir)}
     return subprocess.run(
         ["bash", "-c", command], cwd=workdir, env=environment, capture_output=True, text=True, timeout=120
@@ -291,3 +298,54 @@ def test_the_readme_shows_an_error_answer():
 )
 def test_documented_answers_are_compared_as_the_docstring_says(documented, actual, agrees):
     assert (matches(documented, actual) == []) is agrees
+
+
+@dataclass(frozen=True)
+class Session:
+    """A command-line session a document shows (a ``console`` block): the
+    command after ``$ `` and the output printed below it."""
+
+    where: str
+    command: str
+    output: str
+
+
+def sessions(document: Path) -> Iterator[Session]:
+    text = document.read_text(encoding="utf-8")
+    for block in FENCE.finditer(text):
+        if block.group(1) != "console":
+            continue
+        first_line = text.count("\n", 0, block.start(2)) + 1
+        lines = textwrap.dedent(block.group(2)).splitlines()
+        starts = [index for index, line in enumerate(lines) if line.startswith("$ ")]
+        for position, start in enumerate(starts):
+            end = starts[position + 1] if position + 1 < len(starts) else len(lines)
+            command = lines[start].removeprefix("$ ")
+            if command.startswith(CLI):
+                output = "\n".join(lines[start + 1 : end]).strip("\n")
+                yield Session(f"{document.relative_to(tools.ROOT)}:{first_line + start}", command, output)
+
+
+SESSIONS = [session for document in DOCUMENTS for session in sessions(document)]
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=[s.where for s in SESSIONS])
+def test_the_command_line_session_prints_what_the_document_shows(session, tmp_path):
+    """Each ``$ .venv/bin/baccarat ...`` shown runs as written and prints exactly what is shown."""
+    result = shell(session.command, tmp_path)
+    assert result.returncode == 0, f"{session.where}: {result.stderr}"
+    printed = "\n".join(line.rstrip() for line in result.stdout.strip("\n").splitlines())
+    assert printed == "\n".join(line.rstrip() for line in session.output.splitlines()), session.where
+
+
+def test_the_documents_run_the_command_line_as_a_reader_can():
+    """After the two commands ``baccarat`` is in ``.venv/bin``, not on the PATH:
+    every block that runs it says ``.venv/bin/baccarat``."""
+    for document in DOCUMENTS:
+        text = document.read_text(encoding="utf-8")
+        for block in FENCE.finditer(text):
+            if block.group(1) in ("sh", "bash", "shell", "console"):
+                for line in textwrap.dedent(block.group(2)).splitlines():
+                    bare = re.match(r"^(\$ )?baccarat ", line)
+                    assert bare is None, f"{document.name}: {line!r} should run .venv/bin/baccarat"
+    assert SESSIONS, "no command-line session found"
