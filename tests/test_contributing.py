@@ -33,6 +33,7 @@ from service.baccarat.bets import MAIN_BETS, BetType, Variant
 from service.baccarat.catalogue import CATALOGUE, pay_tables_of, standard
 from service.baccarat.money import Rounding
 from service.baccarat.payouts import pay_table
+from service.baccarat.paytable import Result
 from service.baccarat.tables import TABLES, BetLimits, Rules
 from service.cli import paytables
 from service.contract.schemas.rules import RulesOverrideSchema, RulesSchema
@@ -374,3 +375,62 @@ def test_every_file_contributing_names_exists(reference):
         assert any(defines(where, name) for where in found), (
             f"CONTRIBUTING.md names {name} in {path}, which does not define it"
         )
+
+
+def offered_pays(name: str) -> set[Decimal]:
+    """What the preset ``name``'s pay tables pay on a win, per unit."""
+    rules = TABLES[name].rules
+    return {pay for bet in rules.bet_types for line in rules.chosen[bet].lines for pay in line_pays(line)}
+
+
+def preset_segments(text: str) -> dict[str, str]:
+    """``text`` cut at each preset it names in code (`` `tie_9` ...``): what it says of each."""
+    names = "|".join(sorted(TABLES, key=len, reverse=True))
+    cuts = list(re.finditer(rf"`({names})`", text))
+    return {
+        cut.group(1): text[cut.end() : cuts[i + 1].start() if i + 1 < len(cuts) else len(text)]
+        for i, cut in enumerate(cuts)
+    }
+
+
+def preset_prose() -> dict[str, str]:
+    """Every place a preset's pays are written in prose besides its own description."""
+    contract = section(README, "## Rules of the contract")
+    document = spec()
+    return {
+        "README.md's Tables rule": contract[contract.index("- **Tables**") :].split("\n- **", 1)[0],
+        "the TablePreset component": document["components"]["schemas"]["TablePreset"]["description"],
+        "GET /v1/tables": document["paths"]["/v1/tables"]["get"]["description"],
+    }
+
+
+@pytest.mark.parametrize("where", ["README.md's Tables rule", "the TablePreset component", "GET /v1/tables"])
+def test_a_preset_s_pays_in_prose_are_what_its_pay_tables_pay(where):
+    """Each pay written beside a preset's name is one its chosen pay tables pay."""
+    segments = preset_segments(preset_prose()[where])
+    assert set(segments) == set(TABLES), where
+    for name, text in segments.items():
+        assert written_pays(text) <= offered_pays(name), f"{where}, {name}: {text!r}"
+
+
+def id_pays(table_id: str, bet: BetType) -> set[Decimal]:
+    """The pays a pay table's id names (``big_0_54_to_1``: 0.54;
+    ``lucky_6_12_or_20``: 12 and 20; ``dragon_bonus_player_30_10_6_4_2_1``:
+    30, 10, ...); none for a named one (``banker_ez``)."""
+    rest = table_id.removeprefix(f"{bet.value}_")
+    if rest.endswith("_to_1"):
+        return {Decimal(rest.removesuffix("_to_1").replace("_", "."))}
+    if "_or_" in rest:
+        return {Decimal(part) for part in rest.split("_or_")}
+    return {Decimal(part) for part in rest.split("_") if part.isdigit()}
+
+
+@pytest.mark.parametrize("table", list(CATALOGUE.values()), ids=list(CATALOGUE))
+def test_a_pay_table_s_id_names_exactly_its_pays(table):
+    """An id that states pays states the pay table's own: the pays are the source."""
+    named = id_pays(table.id, table.bet)
+    paid = {line.payout.odds.normalize() for line in table.lines if line.payout.result is Result.WIN}
+    if named:
+        assert {pay.normalize() for pay in named} == paid, table.id
+    else:
+        assert not re.search(r"\d", table.id.removeprefix(table.bet.value)), table.id
