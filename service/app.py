@@ -154,11 +154,22 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
 
 def route_of(app: ServiceApp) -> Any:
     """The route template a request matches (``unmatched`` when none), for
-    the metrics. The routes do not depend on the host, so one adapter, bound
-    when the app is built, matches every request's path and method."""
+    the metrics. A route without variable parts (every API operation) is its
+    own template, found by method and path in a table made here; any other
+    request is matched by one adapter, bound when the app is built (the
+    routes do not depend on the host)."""
     adapter = app.url_map.bind("service")
+    static = {
+        (method, rule.rule): rule.rule
+        for rule in app.url_map.iter_rules()
+        if not rule.arguments
+        for method in rule.methods or ()
+    }
 
     def endpoint_of(environ: dict[str, Any]) -> str:
+        found = static.get((environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")))
+        if found is not None:
+            return found
         try:
             rule, _ = adapter.match(
                 environ.get("PATH_INFO", "/"), environ.get("REQUEST_METHOD"), return_rule=True
