@@ -1,6 +1,6 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import fairness, hostile, live, load, odds, paths, rounds, shoes, signing
+from . import fairness, hostile, live, load, odds, paths, rounds, shoes, signing, simulate
 
 SECTIONS = [
     ("Rounds and settlement", rounds.run),
@@ -9,6 +9,7 @@ SECTIONS = [
     ("Shoes", shoes.run),
     ("Live tables", live.run),
     ("Exact odds", odds.run),
+    ("The vectorised simulator", simulate.run),
     ("Fair service under load: shipped and sync reference", fairness.run),
     ("Load and faults under gunicorn", load.run),
     ("Hostile and slow clients", hostile.run),

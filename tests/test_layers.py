@@ -39,7 +39,7 @@ LAYERS = (
         ("service.contract",),
         frozenset({"orjson", "marshmallow", "apispec", "cryptography", "http_message_signatures"}),
     ),
-    Layer("the command line", 2, ("service.cli",)),
+    Layer("the command line", 2, ("service.cli",), frozenset({"tqdm"})),
     Layer(
         "the server",
         2,

@@ -88,7 +88,19 @@ def test_the_command_answers_json_and_shows_progress_when_asked(capsys):
     low, high = banker["interval"]
     assert low < banker["observed"] < high
     assert banker["agrees"] == (low <= banker["exact"] <= high)
-    assert "5/5 shoes" in err
+    assert "5/5" in err
+    assert "shoe" in err
+    numerator, denominator = banker["observed_exact"].split("/")
+    assert int(numerator) / int(denominator) == pytest.approx(banker["observed"])
+
+
+def test_the_command_deals_numpy_shuffled_shoes_when_asked(capsys):
+    argv = ["simulate", "--shoes", "30", "--seed", SEED, "--shuffle", "numpy", "--json"]
+    assert main(argv) == OK
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == OK
+    assert json.loads(capsys.readouterr().out) == first  # the same seed, the same shoes
+    assert first["rounds"] > 30 * 60
 
 
 @pytest.mark.parametrize(

@@ -306,6 +306,22 @@ def _net(result: Result, odds: Decimal, commission: Decimal) -> Fraction:
     return Fraction(-1) if result is Result.LOSE else Fraction(0)
 
 
+def settling_lines(table: NamedPayTable) -> tuple[Ints, tuple[Fraction, ...]]:
+    """Which line of ``table`` settles a round of each signature (by
+    signature index; ``len(table.lines)``: none applies, the bet loses), and
+    what a unit staked nets on each line, the loss last. A signature no shoe
+    deals is given line 0; no round has it.
+
+    >>> from service.baccarat.catalogue import CATALOGUE
+    >>> lines, nets = settling_lines(CATALOGUE["tie_8_to_1"])
+    >>> nets
+    (Fraction(8, 1), Fraction(-1, 1))
+    """
+    tests = tuple(line.applies for line in table.lines)
+    nets = tuple(_net(line.payout.result, line.payout.odds, line.payout.commission) for line in table.lines)
+    return np.argmax(_line_matrix(tests), axis=0), (*nets, Fraction(-1))
+
+
 def bet_odds(bet: BetType, rules: Rules, counts: RoundCounts) -> BetOdds:
     """The odds of ``bet`` under ``rules``, from the round counts of a shoe."""
     return table_odds(pay_table(bet, rules), counts)
