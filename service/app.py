@@ -167,7 +167,7 @@ def route_of(app: ServiceApp) -> Any:
     }
 
     def endpoint_of(environ: dict[str, Any]) -> str:
-        found = static.get((environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")))
+        found = static.get((environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")))
         if found is not None:
             return found
         try:
