@@ -1,8 +1,9 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import fairness, hostile, live, load, odds, paths, rounds, shoes, signing, simulate
+from . import fairness, hostile, live, load, odds, paths, peers, rounds, shoes, signing, simulate
 
 SECTIONS = [
+    ("The engine against its peers, on the same shoes", peers.run),
     ("Rounds and settlement", rounds.run),
     ("Signed answers: the cost of signing", signing.run),
     ("Plain paths and gc.freeze, in-process", paths.run),

@@ -1,0 +1,181 @@
+"""The engine against two open-source Python peers, on the same shoes:
+``PYTHONPATH=. .venv/bin/python -m bench.peers``.
+
+1. Deal whole shoes (burn, rounds, cut card): the service's
+   :func:`~service.baccarat.shoe_deal.deal_shoe` against PyBaccarat 0.18
+   dealing a shoe as its ``Game.play()`` does (see :mod:`bench.peer_engines`);
+   and, beside them, the service's numpy dealer (:mod:`service.baccarat.batch`).
+2. Deal and settle one banker bet per round: ``deal_shoe`` with the engine's
+   settlement of a 10.00 banker bet, against cardsharp 0.6.0's
+   ``BaccaratGame.play_round(BetType.BANKER, 10)``.
+
+Each side deals the same shuffled shoes (the service's seeded shuffle) in
+one process; figures are rounds per CPU second, best of five passes, and
+the ratios of the service to each peer.
+
+Neither peer installs into this project's environment: PyBaccarat 0.18's
+``setup.py`` imports the Windows-only ``msvcrt``, so pip cannot build it on
+Linux; cardsharp 0.6.0 declares Python >= 3.14 and pulls pandas, matplotlib
+and the obsolete ``asyncio`` backport, none of which its baccarat engine
+uses. So they live in their own environment, ``.venv-peers``, never the
+service's: cardsharp installed with ``--no-deps --ignore-requires-python``,
+PyBaccarat's source distribution fetched from PyPI (its digest checked)
+and unpacked with a stand-in ``msvcrt`` (its ``getch`` is only for
+interactive play). The peers' code runs there, in :mod:`bench.peer_engines`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.request
+from decimal import Decimal
+from pathlib import Path
+
+from service.baccarat import batch
+from service.baccarat.bets import BetType
+from service.baccarat.cards import DECK
+from service.baccarat.settlement import Bet, Settler
+from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, deal_shoe
+from service.baccarat.tables import TABLES
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = ROOT / ".venv-peers"
+#: Where PyBaccarat's package and the msvcrt stand-in are unpacked.
+SOURCES = PEERS / "sources"
+PYBACCARAT_JSON = "https://pypi.org/pypi/pybaccarat/json"
+PYBACCARAT_VERSION = "0.18"
+CARDSHARP = "cardsharp==0.6.0"
+SHOES = 60
+GOAL_DEAL, GOAL_SETTLE = 1.5, 3.0
+RULES = TABLES["standard"].rules
+BANKER = Bet(type=BetType.BANKER, amount=Decimal(10))
+
+
+def python() -> Path:
+    return PEERS / "bin" / "python"
+
+
+def ensure_peers() -> None:
+    """Make ``.venv-peers`` with both peers, unless it is there already."""
+    if not python().exists():
+        subprocess.run([sys.executable, "-m", "venv", str(PEERS)], check=True)
+    installed = subprocess.run([str(python()), "-c", "import cardsharp"], capture_output=True)
+    if installed.returncode != 0:
+        subprocess.run(
+            [
+                str(python()),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--no-deps",
+                "--ignore-requires-python",
+                CARDSHARP,
+            ],
+            check=True,
+        )
+    if not (SOURCES / "pybaccarat").exists():
+        with urllib.request.urlopen(PYBACCARAT_JSON, timeout=60) as answer:
+            release = json.load(answer)["releases"][PYBACCARAT_VERSION]
+        sdist = next(entry for entry in release if entry["packagetype"] == "sdist")
+        with urllib.request.urlopen(sdist["url"], timeout=60) as answer:
+            data = answer.read()
+        if hashlib.sha256(data).hexdigest() != sdist["digests"]["sha256"]:
+            raise RuntimeError("PyBaccarat's source distribution does not match PyPI's digest")
+        SOURCES.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+            prefix = f"pybaccarat-{PYBACCARAT_VERSION}/pybaccarat/"
+            members = [m for m in archive.getmembers() if m.name.startswith(prefix) and m.isfile()]
+            for member in members:
+                member.name = member.name.removeprefix(f"pybaccarat-{PYBACCARAT_VERSION}/")
+            archive.extractall(SOURCES, members=members, filter="data")
+        (SOURCES / "msvcrt.py").write_text(
+            '"""A stand-in for Windows\' msvcrt: PyBaccarat imports getch for interactive play."""\n\n\n'
+            "def getch() -> bytes:\n    raise OSError('no console here')\n"
+        )
+
+
+def best_of(deal: object, passes: int = 5) -> float:
+    best = float("inf")
+    for _ in range(passes):
+        start = time.process_time()
+        deal()  # type: ignore[operator]
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def run() -> list[str]:
+    try:
+        ensure_peers()
+    except (OSError, subprocess.CalledProcessError, RuntimeError, KeyError) as error:
+        return [f"peers unavailable ({error}): nothing compared"]
+    shoes = batch.seeded_shoes("peers", 0, SHOES, RULES.decks)
+    decks = [[DECK[index] for index in row] for row in shoes]
+    dealt = [deal_shoe(cards, cut_card=DEFAULT_CUT_CARD) for cards in decks]
+    rounds = sum(len(shoe.rounds) for shoe in dealt)
+
+    def deal() -> None:
+        for cards in decks:
+            deal_shoe(cards, cut_card=DEFAULT_CUT_CARD)
+
+    def settle() -> None:
+        for cards in decks:
+            for played in deal_shoe(cards, cut_card=DEFAULT_CUT_CARD).rounds:
+                Settler(played.coup, RULES).bet(BANKER)
+
+    ours_deal, ours_settle = rounds / best_of(deal), rounds / best_of(settle)
+    numpy_deal = rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD))
+    with tempfile.TemporaryDirectory() as tmp:
+        given = Path(tmp, "shoes.json")
+        given.write_text(
+            json.dumps(
+                {
+                    "shoes": [[card.code for card in cards] for cards in decks],
+                    "burns": [shoe.burn_count for shoe in dealt],
+                    "rounds": [len(shoe.rounds) for shoe in dealt],
+                    "cut_card": DEFAULT_CUT_CARD,
+                }
+            )
+        )
+        answer = subprocess.run(
+            [str(python()), str(Path(__file__).with_name("peer_engines.py")), str(given)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(SOURCES)},
+        )
+    peers = json.loads(answer.stdout)
+    pyb, cs = peers["pybaccarat"], peers["cardsharp"]
+    pyb_rate, cs_rate = pyb["rounds"] / pyb["seconds"], cs["rounds"] / cs["seconds"]
+    deal_ratio, settle_ratio = ours_deal / pyb_rate, ours_settle / cs_rate
+    return [
+        f"deal whole shoes ({SHOES} seeded 8-deck shoes, {rounds:,} rounds; PyBaccarat {pyb['rounds']:,}):",
+        f"  deal_shoe {ours_deal:,.0f} rounds/s; PyBaccarat {pyb['version']} {pyb_rate:,.0f} rounds/s: "
+        f"ratio {deal_ratio:.2f} ({'meets' if deal_ratio >= GOAL_DEAL else 'MISSES'} goal >= {GOAL_DEAL})",
+        f"  the numpy dealer (batch.deal) {numpy_deal:,.0f} rounds/s: ratio {numpy_deal / pyb_rate:.2f}",
+        "deal + settle one banker bet per round, the same shoes:",
+        f"  deal_shoe + Settler {ours_settle:,.0f} rounds/s; cardsharp {cs['version']} play_round "
+        f"{cs_rate:,.0f} rounds/s: ratio {settle_ratio:.2f} "
+        f"({'meets' if settle_ratio >= GOAL_SETTLE else 'MISSES'} goal >= {GOAL_SETTLE})",
+        f"  outcomes (banker/player/tie): ours {outcomes(dealt)}, cardsharp {cs['outcomes']}",
+    ]
+
+
+def outcomes(dealt: list) -> dict[str, int]:  # type: ignore[type-arg]
+    counted: dict[str, int] = {}
+    for shoe in dealt:
+        for played in shoe.rounds:
+            key = {"banker": "B", "player": "P", "tie": "T"}[str(played.coup.outcome)]
+            counted[key] = counted.get(key, 0) + 1
+    return counted
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
