@@ -42,10 +42,18 @@ ROUND = {
         {"type": "tie", "amount": "5"},
     ],
 }
+#: The targets make bench measures (docs/performance.md, "Fair service under load").
 P99_RATIO = 2.0
 P99_SLACK_MS = 2.0
 RATE_RATIO = 0.85
 LONGEST_MS = 2000.0
+#: What make test holds the shipped server to, against the same reference in
+#: the same run: margins wide enough for a loaded 2-core machine, and still
+#: far inside what an unfair server shows (p99 50 to 100 times the
+#: reference's, answers waiting for seconds: docs/adr/0007).
+UNFAIR_P99_RATIO = 5.0
+UNFAIR_P99_SLACK_MS = 20.0
+UNFAIR_LONGEST_RATIO = 5.0
 SERVER_ENV = {"BACCARAT_LOG_LEVEL": "warning"}
 #: The servers compared: the shipped configuration, and the sync reference.
 SERVERS = {"shipped": QUIET, "sync reference": (*QUIET, "--worker-class", "sync")}
@@ -62,6 +70,27 @@ class Level:
     @staticmethod
     def median(runs: list[Load], field: str) -> float:
         return statistics.median(getattr(run, field) for run in runs)
+
+    def unfair(self) -> list[str]:
+        """What shows an unfair server, against the reference with wide margins
+        (make test; :meth:`misses` holds the bench's targets). Throughput is
+        not compared here: it is a speed, which make bench measures."""
+        p99, reference_p99 = self.median(self.shipped, "p99_ms"), self.median(self.reference, "p99_ms")
+        longest = max(run.max_ms or 0.0 for run in self.shipped)
+        reference_longest = max(run.max_ms or 0.0 for run in self.reference)
+        found = []
+        if p99 > UNFAIR_P99_RATIO * reference_p99 + UNFAIR_P99_SLACK_MS:
+            found.append(
+                f"p99 {p99:.1f} ms > {UNFAIR_P99_RATIO:g} x {reference_p99:.1f} + {UNFAIR_P99_SLACK_MS:g} ms"
+            )
+        if longest > UNFAIR_LONGEST_RATIO * max(reference_longest, LONGEST_MS):
+            found.append(
+                f"an answer took {longest:.0f} ms, the reference's longest {reference_longest:.0f} ms"
+            )
+        errors = sum(run.errors for run in self.shipped)
+        if errors:
+            found.append(f"{errors} errors")
+        return found
 
     def misses(self) -> list[str]:
         """Each target this level missed, in words (none: all met)."""
