@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -160,8 +161,8 @@ def _words(inputs: SeedInputs, needed: int) -> Array:
 
 def _draws(inputs: SeedInputs, size: int) -> Array:
     """The Fisher-Yates draws ``j`` for ``i = size - 1 .. 1`` of :func:`.shuffle.shuffled`:
-    one word each, unless rejection sampling refuses one (rarer than 1 in 10⁶
-    per shoe), which is then read word by word as the algorithm states."""
+    one word each, unless rejection sampling refuses one (about one 8-deck
+    shoe in 100,000), which is then read word by word as the algorithm states."""
     bounds = np.arange(size, 1, -1, dtype=np.int64)  # n = i + 1 for i = size - 1 .. 1
     limits = WORD - WORD % bounds
     words = _words(inputs, bounds.size)
@@ -172,10 +173,9 @@ def _draws(inputs: SeedInputs, size: int) -> Array:
 
 def _draws_word_by_word(inputs: SeedInputs, size: int) -> Array:
     """:func:`_draws` read one word at a time, refusing words as rejection sampling says."""
-    bounds = range(size, 1, -1)
-    stream = iter(_words(inputs, 2 * size).tolist())  # rejections are rarer than 1 in 10⁶
+    stream = iter(_words(inputs, 2 * size).tolist())  # a second refusal in one shoe is rarer still
     drawn = []
-    for n in bounds:
+    for n in range(size, 1, -1):
         limit = WORD - WORD % n
         x = next(stream)
         while x >= limit:
@@ -184,11 +184,10 @@ def _draws_word_by_word(inputs: SeedInputs, size: int) -> Array:
     return np.array(drawn, dtype=np.int64)
 
 
-def seeded_shoes(seed: str, first: int, count: int, decks: int) -> Array:
-    """Shoes ``first .. first + count - 1`` of ``seed``: shoe ``i`` is
-    :func:`.shuffle.shuffled_shoe` of ``SeedInputs(seed, "", i)``, as card indices."""
-    size = 52 * decks
-    draws = np.stack([_draws(SeedInputs(seed, "", nonce), size) for nonce in range(first, first + count)])
+def _shuffle(draws: Array, decks: int) -> Array:
+    """Fisher-Yates on fresh shoes of ``decks`` decks, one row of ``draws`` each,
+    the swaps of every shoe done at once."""
+    count, size = len(draws), 52 * decks
     shoes = np.tile(np.arange(52, dtype=np.int64), (count, decks))
     rows = np.arange(count)
     for step, i in enumerate(range(size - 1, 0, -1)):
@@ -197,3 +196,16 @@ def seeded_shoes(seed: str, first: int, count: int, decks: int) -> Array:
         shoes[rows, j] = shoes[:, i]
         shoes[:, i] = swapped
     return shoes
+
+
+def shuffled_shoes(inputs: Sequence[SeedInputs], decks: int) -> Array:
+    """:func:`.shuffle.shuffled_shoe` of each of ``inputs``, as card indices, a shoe a row."""
+    size = 52 * decks
+    draws = np.stack([_draws(each, size) for each in inputs]) if inputs else np.empty((0, size - 1), np.int64)
+    return _shuffle(draws, decks)
+
+
+def seeded_shoes(seed: str, first: int, count: int, decks: int) -> Array:
+    """Shoes ``first .. first + count - 1`` of ``seed``: shoe ``i`` is
+    :func:`.shuffle.shuffled_shoe` of ``SeedInputs(seed, "", i)``, as card indices."""
+    return shuffled_shoes([SeedInputs(seed, "", nonce) for nonce in range(first, first + count)], decks)

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from service.baccarat import batch
 from service.baccarat.cards import DECK
+from service.baccarat.coup import Coup, Outcome
 from service.baccarat.odds import settling_lines
 from service.baccarat.payouts import pay_table
+from service.baccarat.paytable import PayTable, Result
 from service.baccarat.round_counts import SIGNATURES, Signature
 from service.baccarat.settlement import Bet, Settler
 from service.baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
@@ -33,6 +35,14 @@ def test_seeded_shoes_are_the_seeded_shuffle_s_shoes(seed, first, decks):
     shoes = batch.seeded_shoes(seed, first, 4, decks)
     for offset, row in enumerate(shoes):
         assert cards(row) == shuffled_shoe(decks, SeedInputs(seed, "", first + offset))
+
+
+def test_a_shoe_whose_stream_refuses_a_word_is_the_seeded_shuffle_s_shoe():
+    """The golden vector ``rejection-66886`` (docs/fairness.md) discards one word at i = 353."""
+    inputs = SeedInputs("rejection-66886", "rej", 0)
+    bounds = np.arange(416, 1, -1)
+    assert not (batch._words(inputs, bounds.size) < 2**32 - 2**32 % bounds).all()
+    assert cards(batch.shuffled_shoes([inputs], 8)[0]) == shuffled_shoe(8, inputs)
 
 
 def test_read_word_by_word_the_draws_are_the_same():
@@ -71,10 +81,25 @@ def test_seeded_eight_deck_shoes_are_dealt_as_the_engine_deals_them():
     assert_dealt_as_the_engine_deals(batch.seeded_shoes("engine", 12, 3, 8), MAX_CUT_CARD)
 
 
+#: Each signature index's outcome, from its totals (index = ((p·10 + b)·4 + draws)·9 + pairings).
+OUTCOMES = [
+    Outcome.TIE if p == b else Outcome.PLAYER if p > b else Outcome.BANKER
+    for p in range(10)
+    for b in range(10)
+    for _ in range(4 * 9)
+]
+
+
+def line_settling(table: PayTable, coup: Coup) -> int:
+    """The scalar engine's line: the first that applies, else ``len(lines)`` (a loss)."""
+    return next((at for at, line in enumerate(table.lines) if line.applies(coup)), len(table.lines))
+
+
 @pytest.mark.parametrize("table", list(TABLES))
 def test_every_bet_settles_on_each_round_as_the_engine_settles_it(table):
-    """A round's signature names the line each offered bet is settled by:
-    what that line nets is what the engine's settlement nets."""
+    """Round for round on the same shoes (burn and cut card as served):
+    the outcome and the cards used, and for every offered bet the line of its
+    pay table, the result and what the stake nets, as the engine settles them."""
     rules = TABLES[table].rules
     shoes = batch.seeded_shoes("settle-" + table, 0, 3, rules.decks)
     dealt = batch.deal(shoes, cut_card=rules.cut_card)
@@ -83,10 +108,17 @@ def test_every_bet_settles_on_each_round_as_the_engine_settles_it(table):
         for column, played in enumerate(deal_shoe(cards(shoe), cut_card=rules.cut_card).rounds):
             settler = Settler(played.coup, rules)
             signature = dealt.signatures[row, column]
+            assert OUTCOMES[signature] == played.coup.outcome
+            assert dealt.cards_used[row, column] == played.coup.cards_used
             for bet, (line_of, nets) in lines.items():
+                paid = pay_table(bet, rules)
+                line = line_of[signature]
+                assert line == line_settling(paid, played.coup), (table, bet)
                 settled = settler.bet(Bet(type=bet, amount=STAKE))
+                result = paid.lines[line].payout.result if line < len(paid.lines) else Result.LOSE
+                assert settled.result == result, (table, bet)
                 net = Fraction(settled.returned - settled.amount)
-                assert net == nets[line_of[signature]] * Fraction(STAKE), (table, bet)
+                assert net == nets[line] * Fraction(STAKE), (table, bet)
 
 
 def test_signature_counts_cover_every_round():
