@@ -101,6 +101,27 @@ def test_the_command_deals_numpy_shuffled_shoes_when_asked(capsys):
     assert main(argv) == OK
     assert json.loads(capsys.readouterr().out) == first  # the same seed, the same shoes
     assert first["rounds"] > 30 * 60
+    assert first["shuffle"] == "numpy"
+    service = main(["simulate", "--shoes", "30", "--seed", SEED, "--json"])
+    assert service == OK
+    assert json.loads(capsys.readouterr().out)["rounds"] != first["rounds"]
+    assert main(argv[:-1]) == OK
+    assert "(shuffled by numpy's generator)" in capsys.readouterr().out
+
+
+def test_the_json_counts_the_rounds_each_pay_table_line_settled(capsys):
+    argv = ["simulate", "--shoes", "4", "--seed", SEED, "--table", "standard", "--json"]
+    assert main(argv) == OK
+    document = json.loads(capsys.readouterr().out)
+    for name, figures in document["bets"].items():
+        lines = figures["lines"]
+        assert lines[-1]["when"] == "no line applies: the bet loses"
+        assert lines[-1]["nets"] == "-1"
+        assert sum(line["rounds"] for line in lines) == document["rounds"]
+        paid = sum(Fraction(line["nets"]) * line["rounds"] for line in lines)
+        assert paid / document["rounds"] == Fraction(figures["observed_exact"]), name
+    dragon = [line["nets"] for line in document["bets"]["dragon_bonus_player"]["lines"]]
+    assert {"30", "10", "6", "4", "2", "1", "0", "-1"} <= set(dragon)
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,9 @@ from tqdm import tqdm
 
 from ..baccarat.cards import MAX_DECKS, MIN_DECKS
 from ..baccarat.composition import full_shoe
-from ..baccarat.odds import analyse
-from ..baccarat.simulation import MAX_SHOES, Simulation, simulate
+from ..baccarat.odds import analyse, settling_lines
+from ..baccarat.payouts import pay_table
+from ..baccarat.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
 from ..baccarat.tables import DEFAULT_TABLE, TABLES, Rules, resolve_rules
 from .documents import OK, refuse, write_json
 
@@ -34,7 +35,8 @@ per unit staked with a confidence interval, against its exact expected value."""
 EPILOG = """\
 examples:
   baccarat simulate --shoes 1000 --seed table-7
-  baccarat simulate --shoes 200 --seed s1 --table ez --confidence 0.99 --json"""
+  baccarat simulate --shoes 200 --seed s1 --table ez --confidence 0.99 --json
+  baccarat simulate --shoes 100000 --seed study-1 --shuffle numpy"""
 
 #: Shoes from which a run shows a progress bar (when stderr is a terminal).
 LONG_RUN = 50
@@ -72,7 +74,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--shuffle",
-        choices=("service", "numpy"),
+        choices=SHUFFLES,
         default="service",
         help="service: the service's seeded shuffle, shoe i from nonce i (docs/fairness.md); "
         "numpy: numpy's generator seeded from --seed, faster, tied to no service seed "
@@ -88,6 +90,8 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
     for bet in simulation.returns:
         low, high = bet.interval(confidence)
         expected = float(exact.bets[bet.bet].expected_value)
+        _, pays = settling_lines(pay_table(bet.bet, rules))
+        words = [line.when for line in pay_table(bet.bet, rules).lines] + ["no line applies: the bet loses"]
         bets[str(bet.bet)] = {
             "observed": float(bet.observed),
             "observed_exact": f"{bet.observed.numerator}/{bet.observed.denominator}",
@@ -95,9 +99,14 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
             "interval": [low, high],
             "exact": expected,
             "agrees": low <= expected <= high,
+            "lines": [
+                {"when": when, "nets": str(pay), "rounds": rounds}
+                for when, pay, rounds in zip(words, pays, bet.lines, strict=True)
+            ],
         }
     return {
         "seed": simulation.seed,
+        "shuffle": simulation.tally.shuffle,
         "table": table,
         "decks": rules.decks,
         "shoes": simulation.shoes,
@@ -110,9 +119,14 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
 def text(document: dict[str, Any]) -> str:
     """The report as a table to read."""
     level = f"{document['confidence']:.0%}"
+    shuffled = (
+        f"nonces 0-{document['shoes'] - 1}"
+        if document["shuffle"] == "service"
+        else "shuffled by numpy's generator"
+    )
     lines = [
         f"{document['shoes']:,} shoes of {document['decks']} decks from seed {document['seed']!r} "
-        f"(nonces 0-{document['shoes'] - 1}), table {document['table']}: {document['rounds']:,} rounds, "
+        f"({shuffled}), table {document['table']}: {document['rounds']:,} rounds, "
         "one unit on every bet every round",
         "",
         f"{'bet':<20} {'observed':>10} {level + ' interval':>24} {'exact':>10}  agrees",
