@@ -13,6 +13,7 @@ from service.baccarat.simulation import simulate
 from service.baccarat.tables import SHORTHANDS, TABLES, resolve_rules
 from service.cli import main
 from service.cli.documents import BAD_INPUT, OK
+from service.cli.simulate import LONG_RUN
 from service.contract.schemas.rules import RulesOverrideSchema
 
 pytestmark = pytest.mark.slow
@@ -92,6 +93,12 @@ def test_the_command_answers_json_and_shows_progress_when_asked(capsys):
     assert "shoe" in err
     numerator, denominator = banker["observed_exact"].split("/")
     assert int(numerator) / int(denominator) == pytest.approx(banker["observed"])
+
+
+def test_a_long_run_shows_no_progress_bar_when_stderr_is_not_a_terminal(capsys):
+    argv = ["simulate", "--shoes", str(LONG_RUN), "--seed", SEED, "--shuffle", "numpy"]
+    assert main(argv) == OK
+    assert capsys.readouterr().err == ""
 
 
 def test_the_command_deals_numpy_shuffled_shoes_when_asked(capsys):
