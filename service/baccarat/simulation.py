@@ -30,13 +30,12 @@ before it), but the difference is far below what a simulation can see.
 
 from __future__ import annotations
 
-import copyreg
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, sqrt
 from statistics import NormalDist
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
@@ -61,22 +60,6 @@ MAX_SHOES = 1_000_000
 #: Per-shoe sums of a batch are kept in int64 while their squares summed
 #: over the batch stay below this; past it they are summed as Python ints.
 _INT64_SAFE = 2**62
-
-
-def _rules_of(settings: dict[str, Any]) -> Rules:
-    return Rules(**settings)
-
-
-def _reduce_rules(rules: Rules) -> tuple[Callable[[dict[str, Any]], Rules], tuple[dict[str, Any]]]:
-    values = {field.name: getattr(rules, field.name) for field in fields(rules) if field.init}
-    settings = {name: dict(value) if isinstance(value, Mapping) else value for name, value in values.items()}
-    return _rules_of, (settings,)
-
-
-# Rules hold read-only mappings, which pickle cannot copy; a worker process or
-# machine dealing a share of a run (tally_shoes) is sent their settings and
-# builds the same rules (the same id) from them.
-copyreg.pickle(Rules, _reduce_rules)
 
 
 @dataclass(frozen=True, slots=True)

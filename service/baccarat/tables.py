@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
@@ -82,6 +82,17 @@ class Rules:
     #: Every bet's pay table under these rules, offered or not, in
     #: :class:`BetType` order (the banker's at the table's commission).
     chosen: Mapping[BetType, NamedPayTable] = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[dict[str, Any]]]:
+        """Pickled as its settings (its read-only mappings as dicts), so that a
+        worker process or machine dealing a share of a simulation
+        (:func:`.simulation.tally_shoes`) builds the same rules, the same id."""
+        settings = {}
+        for item in fields(self):
+            if item.init:
+                value = getattr(self, item.name)
+                settings[item.name] = dict(value) if isinstance(value, Mapping) else value
+        return _rules_from, (settings,)
 
     def __post_init__(self) -> None:
         chosen = self._choose()
@@ -170,6 +181,11 @@ class Rules:
     def bet_types(self) -> tuple[BetType, ...]:
         """The bets the table offers, in :class:`BetType` order."""
         return tuple(bet for bet in BetType if bet in self.limits)
+
+
+def _rules_from(settings: dict[str, Any]) -> Rules:
+    """The rules of these settings (how :meth:`Rules.__reduce__` rebuilds them)."""
+    return Rules(**settings)
 
 
 def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
