@@ -30,6 +30,7 @@ before it), but the difference is far below what a simulation can see.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -215,12 +216,12 @@ def tally(
 
 def shoes_of(seed: str, first: int, count: int, decks: int, shuffle: Shuffle = "service") -> batch.Array:
     """Shoes ``first .. first + count - 1`` of ``seed``: the service's seeded
-    shuffle, or numpy's generator seeded from ``seed`` and the shoe's block
+    shuffle, or numpy's generator seeded from the SHA-256 of ``seed`` and the shoe's block
     (every shoe of a block is shuffled, whichever of them are asked for)."""
     if shuffle == "service":
         return batch.seeded_shoes(seed, first, count, decks)
     blocks = []
-    entropy = int.from_bytes(seed.encode(), "big")
+    entropy = int.from_bytes(hashlib.sha256(seed.encode()).digest(), "big")  # every seed its own stream
     for block in range(first // BLOCK, (first + count - 1) // BLOCK + 1):
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy, spawn_key=(block,))))
         blocks.append(batch.numpy_shoes(rng, BLOCK, decks))
