@@ -39,6 +39,12 @@ LAYERS = (
         ("service.contract",),
         frozenset({"orjson", "marshmallow", "apispec", "cryptography", "http_message_signatures"}),
     ),
+    Layer(
+        "the certification kit",
+        1,
+        ("service.certification",),
+        frozenset({"scipy", "matplotlib", "dask", "distributed"}),
+    ),
     Layer("the command line", 2, ("service.cli",), frozenset({"tqdm"})),
     Layer(
         "the server",
