@@ -1,10 +1,11 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import fairness, hostile, live, load, odds, paths, peers, rounds, shoes, signing, simulate
+from . import fairness, hostile, live, load, odds, paths, peers, round_parts, rounds, shoes, signing, simulate
 
 SECTIONS = [
     ("The engine against its peers, on the same shoes", peers.run),
     ("Rounds and settlement", rounds.run),
+    ("Where a signed round's time goes, in process", round_parts.run),
     ("Signed answers: the cost of signing", signing.run),
     ("Plain paths and gc.freeze, in-process", paths.run),
     ("Shoes", shoes.run),
