@@ -1,0 +1,282 @@
+"""Is the service's shuffle random enough? Counts over many shoes, and the
+tests a laboratory runs on them.
+
+Shoe ``i`` of a run is the service's seeded shoe of (seed, client seed
+``""``, nonce ``i``), as ``POST /v1/shoes`` shuffles it (the numpy form of
+:func:`service.baccarat.shuffle.shuffled_shoe`, held to it card for card
+by tests/baccarat/test_batch.py). Shoes are independent; the positions of
+one shoe are not (its cards are drawn without replacement), so every test
+either counts one thing per shoe or is calibrated for a whole permutation:
+
+* **cards by position**: the table of how often each of the 52 cards lay
+  at each position (416 x 52 for 8 decks), Pearson's chi-square for
+  independence (``scipy.stats.chi2_contingency``). Every shoe is a
+  permutation with both margins fixed, which makes the statistic's mean
+  ``df N / (N - 1)`` for N cards (Haldane); it is scaled by ``(N - 1) / N``;
+* **the first card** (52 cards) and **the burn** (2 to 11 cards burned, by
+  the first card's pip): one of each per shoe, chi-square goodness of fit
+  against the exact probabilities (``scipy.stats.chisquare``);
+* **adjacent pairs**: the ranks of each card and the next, a 13 x 13 table
+  over every position, against the exact expectation (``n (n - [a = b])
+  / N`` per position for ``n`` cards of a rank); each shoe's table has
+  fixed margins, so the chi-square has ``(13 - 1)²`` degrees of freedom;
+* **serial correlation**, **runs** and **distance between equal ranks**:
+  one figure per shoe (the sum of products of adjacent cards' points; the
+  runs of ten-value and other cards; the sum of squared distances between
+  consecutive cards of one rank), whose exact mean over a random order is
+  known, tested by the shoes' mean (``scipy.stats.ttest_1samp``).
+
+A :class:`ShuffleTally` is integers counted by shoe number: tallies of
+other shoes add up, so the work splits over workers as the simulation's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+from scipy import stats
+
+from ..baccarat import batch
+from ..baccarat.cards import DECK
+from .verdicts import Result
+
+Array = batch.Array
+#: ``(seed, first, count, decks) -> shoes``: shoes ``first .. first + count - 1`` as card indices.
+Shuffler = Callable[[str, int, int, int], Array]
+#: Shoes counted together.
+BATCH = 1_000
+RANKS = batch.RANKS
+POINTS = batch.POINTS
+#: Per-shoe figures, by name.
+PER_SHOE = ("adjacent_products", "runs", "rank_distances")
+
+
+def service_shoes(seed: str, first: int, count: int, decks: int) -> Array:
+    """The service's seeded shoes ``first .. first + count - 1`` of ``seed``."""
+    return batch.seeded_shoes(seed, first, count, decks)
+
+
+@dataclass(frozen=True)
+class ShuffleTally:
+    """What was counted over shoes ``ranges`` of ``seed``."""
+
+    seed: str
+    decks: int
+    ranges: tuple[tuple[int, int], ...]
+    #: Shoes by position (row) and card index (column, :data:`.cards.DECK` order).
+    positions: Array
+    #: Adjacent cards by rank of the first (row) and of the next (column).
+    pairs: Array
+    #: Per-shoe figures in shoe order, by name (:data:`PER_SHOE`).
+    per_shoe: dict[str, Array]
+
+    @property
+    def shoes(self) -> int:
+        return sum(end - first for first, end in self.ranges)
+
+    def __add__(self, other: ShuffleTally) -> ShuffleTally:
+        if (self.seed, self.decks) != (other.seed, other.decks):
+            raise ValueError("cannot add tallies of other shoes")
+        mine, theirs = self, other
+        if theirs.ranges and mine.ranges and theirs.ranges[0][0] < mine.ranges[0][0]:
+            mine, theirs = theirs, mine
+        if mine.ranges and theirs.ranges and theirs.ranges[0][0] < mine.ranges[-1][1]:
+            raise ValueError("tallies must be of shoes that do not overlap, added in shoe order")
+        ranges = list(mine.ranges)
+        for first, end in theirs.ranges:
+            if ranges and ranges[-1][1] == first:
+                ranges[-1] = (ranges[-1][0], end)
+            else:
+                ranges.append((first, end))
+        return ShuffleTally(
+            self.seed,
+            self.decks,
+            tuple(ranges),
+            mine.positions + theirs.positions,
+            mine.pairs + theirs.pairs,
+            {name: np.concatenate([mine.per_shoe[name], theirs.per_shoe[name]]) for name in PER_SHOE},
+        )
+
+    def same_counts(self, other: ShuffleTally) -> bool:
+        """Whether two tallies hold the same counts (to compare runs split differently)."""
+        return (
+            self.ranges == other.ranges
+            and np.array_equal(self.positions, other.positions)
+            and np.array_equal(self.pairs, other.pairs)
+            and all(np.array_equal(self.per_shoe[name], other.per_shoe[name]) for name in PER_SHOE)
+        )
+
+
+def count(shoes: Array, *, seed: str, decks: int, first: int) -> ShuffleTally:
+    """The tally of ``shoes`` (one a row), numbered from ``first``."""
+    shoes = np.asarray(shoes, dtype=np.int64)
+    number, size = shoes.shape
+    positions = np.zeros((size, 52), dtype=np.int64)
+    np.add.at(positions, (np.broadcast_to(np.arange(size), shoes.shape), shoes), 1)
+    ranks, points = RANKS[shoes], POINTS[shoes]
+    pairs = np.bincount((ranks[:, :-1] * 13 + ranks[:, 1:]).ravel(), minlength=169).reshape(13, 13)
+    tens = points == 0
+    distances = np.zeros(number, dtype=np.int64)
+    for rank in range(13):
+        where = np.nonzero(ranks == rank)[1].reshape(number, 4 * decks)
+        distances += (np.diff(where, axis=1) ** 2).sum(axis=1)
+    return ShuffleTally(
+        seed,
+        decks,
+        ((first, first + number),) if number else (),
+        positions,
+        pairs.astype(np.int64),
+        {
+            "adjacent_products": (points[:, :-1] * points[:, 1:]).sum(axis=1),
+            "runs": 1 + (tens[:, :-1] != tens[:, 1:]).sum(axis=1),
+            "rank_distances": distances,
+        },
+    )
+
+
+def tally_shuffles(
+    seed: str, first: int, number: int, decks: int, *, shuffler: Shuffler = service_shoes
+) -> ShuffleTally:
+    """Shuffle shoes ``first .. first + number - 1`` of ``seed`` and count them."""
+    total: ShuffleTally | None = None
+    for start in range(first, first + number, BATCH):
+        size = min(BATCH, first + number - start)
+        part = count(shuffler(seed, start, size, decks), seed=seed, decks=decks, first=start)
+        total = part if total is None else total + part
+    if total is None:
+        raise ValueError("count at least one shoe")
+    return total
+
+
+# --- exact expectations for a random order of the shoe's cards -------------------------
+
+
+def _rank_distance_mean(decks: int) -> Fraction:
+    """The exact mean of a shoe's sum of squared distances between
+    consecutive cards of one rank: 13 ranks, ``n - 1`` distances each, a
+    distance ``g`` with probability ``C(N - g, n - 1) / C(N, n)`` (the
+    spacings of ``n`` places drawn from ``N``)."""
+    size, n = 52 * decks, 4 * decks
+    total = comb(size, n)
+    square = sum(Fraction(g * g * comb(size - g, n - 1), total) for g in range(1, size - n + 2))
+    return Fraction(13 * (n - 1)) * square
+
+
+def expected_per_shoe(decks: int) -> dict[str, Fraction]:
+    """The exact mean of each per-shoe figure over a random order."""
+    size = 52 * decks
+    points = [card.points for card in DECK] * decks
+    first, second = sum(points), sum(p * p for p in points)
+    tens = sum(1 for p in points if p == 0)
+    return {
+        "adjacent_products": Fraction(first * first - second, size),
+        "runs": 1 + Fraction(2 * tens * (size - tens), size),
+        "rank_distances": _rank_distance_mean(decks),
+    }
+
+
+def _pip_probabilities() -> np.ndarray:
+    """The burn's first card's pip 1-10: each of 1-9 one card in 13, 10 four in 13."""
+    return np.array([1 / 13] * 9 + [4 / 13])
+
+
+def shuffle_results(tally: ShuffleTally) -> list[Result]:
+    """The tests of the shuffle on ``tally`` (module docstring), in order."""
+    shoes, decks = tally.shoes, tally.decks
+    size = 52 * decks
+    results = []
+    table = stats.chi2_contingency(tally.positions, correction=False)
+    scaled = float(table.statistic) * (size - 1) / size
+    results.append(
+        Result(
+            "cards_by_position",
+            f"each of the 52 cards equally likely at each of the {size} positions",
+            "Pearson chi-square for independence of the position-by-card table "
+            "(scipy.stats.chi2_contingency), scaled by (N-1)/N for permutations",
+            scaled,
+            float(stats.chi2.sf(scaled, table.dof)),
+            float(table.dof),
+            {"shoes": shoes, "expected_per_cell": shoes / 52},
+        )
+    )
+    first = tally.positions[0]
+    fit = stats.chisquare(first)
+    results.append(
+        Result(
+            "first_card",
+            "each of the 52 cards equally likely first (the card turned for the burn)",
+            "chi-square goodness of fit (scipy.stats.chisquare)",
+            float(fit.statistic),
+            float(fit.pvalue),
+            51.0,
+        )
+    )
+    pips = np.bincount(batch.PIPS[:52] - 1, weights=first, minlength=10)
+    fit = stats.chisquare(pips, shoes * _pip_probabilities())
+    results.append(
+        Result(
+            "burn",
+            "the number of cards burned (1 + the first card's pip, 2 to 11) as the cards give it",
+            "chi-square goodness of fit against the exact probabilities (scipy.stats.chisquare)",
+            float(fit.statistic),
+            float(fit.pvalue),
+            9.0,
+            {"burned": {str(pip + 1): int(c) for pip, c in enumerate(pips.astype(int))}},
+        )
+    )
+    n = 4 * decks
+    expected = np.full((13, 13), n * n, dtype=float)
+    np.fill_diagonal(expected, n * (n - 1))
+    expected *= shoes / size
+    fit = stats.chisquare(tally.pairs.ravel(), expected.ravel(), ddof=168 - 144)
+    results.append(
+        Result(
+            "adjacent_pairs",
+            "the rank of each card and the next independent, as in a random order",
+            "chi-square against the exact expectation, 144 degrees of freedom for a table with "
+            "fixed margins (scipy.stats.chisquare)",
+            float(fit.statistic),
+            float(fit.pvalue),
+            144.0,
+            {"adjacent_equal_ranks": int(np.trace(tally.pairs)), "expected": float(np.trace(expected))},
+        )
+    )
+    means = expected_per_shoe(decks)
+    described = {
+        "adjacent_products": (
+            "serial_correlation",
+            "no correlation between a card's points and the next card's",
+            "each shoe's sum of products of adjacent cards' points",
+        ),
+        "runs": (
+            "runs",
+            "runs of ten-value cards and of other cards as long as in a random order",
+            "each shoe's number of runs of ten-value and other cards",
+        ),
+        "rank_distances": (
+            "rank_distances",
+            "cards of one rank as far apart as in a random order",
+            "each shoe's sum of squared distances between consecutive cards of one rank",
+        ),
+    }
+    for name, (test, what, figure) in described.items():
+        values = tally.per_shoe[name].astype(float)
+        mean = float(means[name])
+        ttest = stats.ttest_1samp(values, mean)
+        results.append(
+            Result(
+                test,
+                what,
+                f"{figure}, its mean over the shoes against its exact mean "
+                "(one-sample t-test, scipy.stats.ttest_1samp)",
+                float(ttest.statistic),
+                float(ttest.pvalue),
+                float(shoes - 1),
+                {"observed_mean": float(values.mean()), "exact_mean": mean},
+            )
+        )
+    return results

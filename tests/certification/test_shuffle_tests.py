@@ -1,0 +1,95 @@
+"""The shuffle's statistics: the service's shuffle passes them at 99%, a
+shuffle biased now and then fails, and the counts split by shoe number
+add up to one run's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from service.baccarat import batch
+from service.baccarat.cards import shoe
+from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.certification.shuffle_tests import (
+    count,
+    expected_per_shoe,
+    service_shoes,
+    shuffle_results,
+    tally_shuffles,
+)
+from service.certification.verdicts import judge
+
+SEED = "certification"
+#: Enough 8-deck shoes for about six of each card at each position.
+SHOES = 320
+
+
+def biased_shoes(seed: str, first: int, count: int, decks: int) -> batch.Array:
+    """The service's shoes, but in every fourth shoe the first card swaps
+    places with the first ace of spades: the kind of slip a dealer's or a
+    programmer's "fix" makes now and then."""
+    shoes = service_shoes(seed, first, count, decks).copy()
+    for row in range(count):
+        if (first + row) % 4 == 0:
+            ace = int(np.argmax(shoes[row] == 0))
+            shoes[row, [0, ace]] = shoes[row, [ace, 0]]
+    return shoes
+
+
+@pytest.fixture(scope="module")
+def fair():
+    return tally_shuffles(SEED, 0, SHOES, 8)
+
+
+def test_the_service_s_shuffle_passes_every_test_at_99_percent(fair):
+    judged = judge(shuffle_results(fair))
+    assert [test["name"] for test in judged] == [
+        "cards_by_position",
+        "first_card",
+        "burn",
+        "adjacent_pairs",
+        "serial_correlation",
+        "runs",
+        "rank_distances",
+    ]
+    assert all(test["passed"] for test in judged), judged
+
+
+def test_a_shuffle_that_swaps_two_positions_now_and_then_fails_the_position_test():
+    biased = tally_shuffles(SEED, 0, SHOES, 8, shuffler=biased_shoes)
+    verdicts = {test["name"]: test for test in judge(shuffle_results(biased))}
+    assert not verdicts["cards_by_position"]["passed"]
+    assert not verdicts["first_card"]["passed"]
+    assert verdicts["cards_by_position"]["p_value"] < 1e-6
+
+
+def test_the_shoes_counted_are_the_service_s_shoes():
+    inputs = SeedInputs(SEED, "", 3)
+    counted = count(service_shoes(SEED, 3, 1, 1), seed=SEED, decks=1, first=3)
+    cards = shuffled_shoe(1, inputs)
+    fresh = {card: index for index, card in enumerate(shoe(1))}
+    expected = np.zeros((52, 52), dtype=np.int64)
+    for position, card in enumerate(cards):
+        expected[position, fresh[card]] += 1
+    assert np.array_equal(counted.positions, expected)
+
+
+def test_tallies_split_by_shoe_number_add_up_to_one_run(fair):
+    parts = [tally_shuffles(SEED, 0, 100, 8), tally_shuffles(SEED, 100, SHOES - 100, 8)]
+    assert (parts[1] + parts[0]).same_counts(fair)
+    with pytest.raises(ValueError, match="overlap"):
+        _ = parts[0] + parts[0]
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_the_exact_means_are_those_of_every_order_of_a_small_shoe(decks):
+    # Over many numpy shuffles the per-shoe means come within a few standard errors.
+    rng = np.random.default_rng(7)
+    tally = count(batch.numpy_shoes(rng, 4000, decks), seed="numpy", decks=decks, first=0)
+    for name, mean in expected_per_shoe(decks).items():
+        values = tally.per_shoe[name].astype(float)
+        error = values.std(ddof=1) / np.sqrt(len(values))
+        assert abs(values.mean() - float(mean)) < 4 * error, name
+    assert isinstance(expected_per_shoe(1)["runs"], Fraction)
