@@ -16,6 +16,7 @@ from types import ModuleType
 
 from .. import __version__
 from ..baccarat.errors import BaccaratError
+from . import certify as certify
 from . import odds as odds
 from . import paytables as paytables
 from . import round as round
@@ -26,7 +27,17 @@ from . import verify as verify
 from . import verify_answer as verify_answer
 from .documents import BAD_INPUT, EXIT_CODES, BadInput, domain_problem, write_json
 
-COMMANDS: tuple[ModuleType, ...] = (round, settle, verify, verify_answer, tables, paytables, odds, simulate)
+COMMANDS: tuple[ModuleType, ...] = (
+    round,
+    settle,
+    verify,
+    verify_answer,
+    tables,
+    paytables,
+    odds,
+    simulate,
+    certify,
+)
 
 DESCRIPTION = """\
 Deal and settle baccarat (Punto Banco) rounds offline, with the same engine

@@ -1,0 +1,159 @@
+"""The simulation agrees with the math: seeded shoes dealt as the service
+deals them, every offered bet settled on every round, against the exact
+figures of :mod:`.exact`.
+
+The shoes are the vectorised simulator's (:func:`service.baccarat.simulation.tally_shoes`):
+shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
+``POST /v1/shoes`` deals them. Per bet:
+
+* its **observed return** per unit staked (exact, from the rounds of each
+  pay-table line times what the line pays), its 99% confidence interval
+  and its z-score against the exact expected value; the standard error
+  treats each shoe as one observation (its rounds share its cards);
+* its **line counts** (the rounds each line of its pay table decided, and
+  the losses) against the exact probabilities: Pearson's chi-square
+  (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled.
+
+Over whole shoes a bet's odds are not exactly a full shoe's (where the cut
+card falls depends on the cards), but the difference is far below what a
+run can resolve (docs/odds.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import ceil
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from ..baccarat.composition import full_shoe
+from ..baccarat.odds import analyse
+from ..baccarat.simulation import BetReturn, Tally, returns
+from ..baccarat.tables import Rules
+from .exact import GameMath
+from .verdicts import Result
+
+#: The confidence of each bet's interval.
+CONFIDENCE = 0.99
+#: Cells of a chi-square expected fewer times than this are pooled.
+MIN_EXPECTED = 5.0
+
+
+def expected_rounds_per_shoe(rules: Rules) -> Fraction:
+    """About how many rounds a shoe deals under ``rules``: the cards before
+    the cut card (less the mean burn) over the mean cards of a round, plus
+    the round after the cut card."""
+    odds = analyse(full_shoe(rules.decks), rules)
+    cards = 4 * odds.probabilities["four_cards"] + 5 * odds.probabilities["five_cards"]
+    cards += 6 * odds.probabilities["six_cards"]
+    burn = 1 + Fraction(45 + 40, 13)  # the turned card and its pip: 1-9, or 10 for four ranks in 13
+    return (52 * rules.decks - rules.cut_card - burn) / cards + 1
+
+
+def shoes_for(rounds: int, rules: Rules) -> int:
+    """Whole shoes to deal for about ``rounds`` rounds (at least 2)."""
+    return max(2, ceil(rounds / expected_rounds_per_shoe(rules)))
+
+
+def _pooled(observed: Sequence[int], expected: Sequence[float]) -> tuple[list[int], list[float]]:
+    """Cells expected fewer than :data:`MIN_EXPECTED` times pooled into one,
+    itself pooled into the largest cell while still too small."""
+    keep = [i for i, e in enumerate(expected) if e >= MIN_EXPECTED]
+    rest = [i for i, e in enumerate(expected) if e < MIN_EXPECTED]
+    obs = [observed[i] for i in keep]
+    exp = [expected[i] for i in keep]
+    if rest:
+        pooled_obs, pooled_exp = sum(observed[i] for i in rest), sum(expected[i] for i in rest)
+        if pooled_exp >= MIN_EXPECTED or not exp:
+            obs.append(pooled_obs)
+            exp.append(pooled_exp)
+        else:
+            largest = int(np.argmax(exp))
+            obs[largest] += pooled_obs
+            exp[largest] += pooled_exp
+    return obs, exp
+
+
+def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result], list[Result]]:
+    """Per offered bet: its return's z-test, and its line counts' chi-square."""
+    z_level = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
+    returned, fitted = [], []
+    for bet in returns(tally, rules):
+        exact = math.bet(str(bet.bet))
+        expected_value = exact.expected_value.value
+        observed = float(bet.observed)
+        error = bet.standard_error
+        z = (observed - float(expected_value)) / error if error > 0 else 0.0
+        returned.append(
+            Result(
+                str(bet.bet),
+                "the observed return per unit staked is the exact expected value",
+                "z-score of the observed return against the exact expected value; standard error "
+                "over shoes (ratio estimator), two-sided normal p-value (scipy.stats.norm)",
+                z,
+                float(2 * stats.norm.sf(abs(z))),
+                None,
+                {
+                    "rounds": bet.rounds,
+                    "observed": {
+                        "fraction": f"{bet.observed.numerator}/{bet.observed.denominator}",
+                        "decimal": f"{observed:.8f}",
+                    },
+                    "observed_rtp": f"{1 + observed:.8f}",
+                    "exact": float(expected_value),
+                    "exact_rtp": float(exact.rtp.value),
+                    "standard_error": error,
+                    "interval_99": [observed - z_level * error, observed + z_level * error],
+                },
+            )
+        )
+        fitted.append(_line_fit(bet, exact.lines, exact.loss))
+    return returned, fitted
+
+
+def _line_fit(bet: BetReturn, lines: Sequence[Any], loss: Any) -> Result:
+    probabilities = [line.probability.value for line in (*lines, loss)]
+    expected = [float(p * bet.rounds) for p in probabilities]
+    possible = [i for i, p in enumerate(probabilities) if p > 0]
+    impossible_seen = sum(bet.lines[i] for i, p in enumerate(probabilities) if p == 0)
+    observed, pooled = _pooled([bet.lines[i] for i in possible], [expected[i] for i in possible])
+    detail = {
+        "lines": [
+            {"when": line.when, "rounds": count, "expected": e}
+            for line, count, e in zip((*lines, loss), bet.lines, expected, strict=True)
+        ],
+        "impossible_lines_seen": impossible_seen,
+    }
+    if len(observed) < 2:
+        return Result(str(bet.bet), "", "", 0.0, 1.0 if not impossible_seen else 0.0, 0.0, detail)
+    fit = stats.chisquare(observed, pooled)
+    return Result(
+        str(bet.bet),
+        "each pay-table line decides the bet as often as its exact probability says",
+        "Pearson chi-square of the line counts against the exact probabilities, lines expected "
+        f"fewer than {MIN_EXPECTED:g} times pooled (scipy.stats.chisquare)",
+        float(fit.statistic),
+        0.0 if impossible_seen else float(fit.pvalue),
+        float(len(observed) - 1),
+        detail,
+    )
+
+
+def convergence(cumulative: Sequence[Tally], rules: Rules) -> dict[str, Any]:
+    """Each bet's observed return after each piece of shoes, for the plot."""
+    points = [tally for tally in cumulative if tally.shoes >= 2]
+    by_bet: dict[str, list[float]] = {}
+    errors: dict[str, list[float]] = {}
+    for tally in points:
+        for bet in returns(tally, rules):
+            by_bet.setdefault(str(bet.bet), []).append(float(bet.observed))
+            errors.setdefault(str(bet.bet), []).append(bet.standard_error)
+    return {
+        "rounds": [tally.rounds for tally in points],
+        "observed": by_bet,
+        "standard_error": errors,
+    }

@@ -1,0 +1,98 @@
+"""Rounds of a certification run, re-dealt: each with the command and the
+``POST /v1/rounds`` request that deal it again, byte for byte, and what
+they must show.
+
+The rounds are chosen from the run's seed, so the report names the same
+ones whoever makes it: the first round of the first shoe, the last round
+of the last shoe, and a few in between picked by SHA-256 of the seed. Each
+is dealt here by the scalar engine (:func:`.shuffle.shuffled_shoe`,
+:func:`.shoe_deal.deal_shoe`) and held to the vectorised simulator's deal
+of the same shoe (:func:`.batch.deal`): where it starts and how many rounds
+the shoe has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from typing import Any
+
+from ..baccarat import batch
+from ..baccarat.shoe_deal import deal_shoe
+from ..baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
+from ..baccarat.tables import Rules
+
+#: Rounds picked between the first and the last.
+BETWEEN = 3
+
+
+def chosen(seed: str, shoes: int) -> list[int]:
+    """The shoes whose rounds are recalled: the first, the last, and
+    :data:`BETWEEN` picked by SHA-256 of the seed."""
+    picks = [0]
+    for index in range(BETWEEN):
+        digest = hashlib.sha256(f"{seed}:recall:{index}".encode()).digest()
+        picks.append(int.from_bytes(digest[:8], "big") % shoes)
+    picks.append(shoes - 1)
+    return picks
+
+
+def recall(
+    seed: str, shoes: int, rules: Rules, table: str, overrides: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The recalled rounds of a run of ``shoes`` shoes of ``seed``."""
+    recalled = []
+    for position, nonce in enumerate(chosen(seed, shoes)):
+        inputs = SeedInputs(seed, "", nonce)
+        cards = shuffled_shoe(rules.decks, inputs)
+        dealt = deal_shoe(cards, cut_card=rules.cut_card)
+        if position == 0:
+            number = 1
+        elif position == BETWEEN + 1:
+            number = len(dealt.rounds)
+        else:
+            digest = hashlib.sha256(f"{seed}:recall-round:{position}".encode()).digest()
+            number = 1 + int.from_bytes(digest[:8], "big") % len(dealt.rounds)
+        played = dealt.rounds[number - 1]
+        vectorised = batch.deal(batch.seeded_shoes(seed, nonce, 1, rules.decks), cut_card=rules.cut_card)
+        body: dict[str, Any] = {"table": table}
+        if overrides:
+            body["rules"] = overrides
+        body.update({"server_seed": seed, "client_seed": "", "nonce": nonce, "round": number})
+        command = [
+            "baccarat",
+            "round",
+            "--table",
+            table,
+            "--server-seed",
+            seed,
+            "--client-seed",
+            "",
+            "--nonce",
+            str(nonce),
+            "--round",
+            str(number),
+        ]
+        if overrides:
+            command += ["--rules", json.dumps(overrides, separators=(",", ":"))]
+        recalled.append(
+            {
+                "shoe": nonce,
+                "round": number,
+                "rounds_in_shoe": len(dealt.rounds),
+                "command": shlex.join(command),
+                "request": {"method": "POST", "path": "/v1/rounds", "body": body},
+                "algorithm": ALGORITHM,
+                "shoe_hash": shoe_hash(cards),
+                "player": [card.code for card in played.coup.player.cards],
+                "banker": [card.code for card in played.coup.banker.cards],
+                "outcome": str(played.coup.outcome),
+                "agrees_with_simulator": bool(
+                    int(vectorised.rounds[0]) == len(dealt.rounds)
+                    and int(vectorised.starts[0, number - 1]) == played.start
+                    and int(vectorised.cards_used[0, number - 1]) == played.coup.cards_used
+                ),
+            }
+        )
+    return recalled

@@ -1,0 +1,206 @@
+"""A certification run, and ``report.json``: what it found, each figure with its method.
+
+:func:`certify` runs the four parts (docs/certification.md) on the
+workers given, split by shoe number, and returns the report as a JSON-ready
+dict. Its ``run`` section (workers, seconds, rates) is the only part that
+depends on where it ran: everything else is the same for the same inputs
+on one worker, two or a cluster.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import accumulate
+from math import ceil
+from typing import Any
+
+from .. import __version__
+from ..baccarat.shuffle import ALGORITHM
+from ..baccarat.simulation import BATCH, Tally, tally_shoes
+from ..baccarat.tables import Rules
+from . import agreement, bit_tests, shuffle_tests
+from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
+from .recall import recall
+from .verdicts import judge, p_value_summary
+from .workers import Workers, pieces
+
+#: The engine named in every report, as the service's answers name it.
+ENGINE = {"name": "baccarat-service", "version": __version__}
+#: The fewest shoes the shuffle is tested on: about 19 of each card at each position.
+MIN_SHUFFLE_SHOES = 1_000
+#: Points on the convergence plot.
+CONVERGENCE_POINTS = 40
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a run certifies, and with which seed."""
+
+    rules: Rules
+    table: str
+    overrides: dict[str, Any]
+    seed: str
+    rounds: int
+    shuffle_shoes: int | None = None
+    #: The shoes the shuffle tests count (a test double may replace the service's).
+    shuffler: shuffle_tests.Shuffler = field(default=shuffle_tests.service_shoes)
+
+    @property
+    def shoes(self) -> int:
+        return agreement.shoes_for(self.rounds, self.rules)
+
+    @property
+    def tested_shoes(self) -> int:
+        return self.shuffle_shoes if self.shuffle_shoes is not None else max(MIN_SHUFFLE_SHOES, self.shoes)
+
+    @property
+    def work(self) -> int:
+        """Shoes to deal, shuffle and read the stream of: the progress total."""
+        return self.shoes + 2 * self.tested_shoes
+
+
+def certify(
+    inputs: Inputs, workers: Workers, progress: Callable[[int], object] = lambda _: None
+) -> dict[str, Any]:
+    """Run every part of the certification; the report as a dict."""
+    rules, seed = inputs.rules, inputs.seed
+    started = time.perf_counter()
+    math = game_math(rules)
+    size = min(BATCH, max(1, ceil(inputs.shoes / CONVERGENCE_POINTS)))
+    tallies: list[Tally] = workers.map(
+        partial(tally_shoes, rules, seed), pieces(0, inputs.shoes, size), progress
+    )
+    simulated = time.perf_counter()
+    cumulative = list(accumulate(tallies))
+    total = cumulative[-1]
+    returned, fitted = agreement.bet_results(total, rules, math)
+
+    tested = pieces(0, inputs.tested_shoes, 250)
+    shuffle_parts = workers.map(
+        partial(shuffle_tests.tally_shuffles, seed, decks=rules.decks, shuffler=inputs.shuffler),
+        tested,
+        progress,
+    )
+    shuffled = sum(shuffle_parts[1:], shuffle_parts[0])
+    shuffle_judged = judge(shuffle_tests.shuffle_results(shuffled))
+    shuffle_done = time.perf_counter()
+    bit_parts = workers.map(partial(bit_tests.tally_bits, seed), tested, progress)
+    bits = sum(bit_parts[1:], bit_parts[0])
+    bits_judged = bit_tests.judge_bits(bits)
+    finished = time.perf_counter()
+
+    returns_judged, lines_judged = judge(returned), judge(fitted)
+    recalled = recall(seed, inputs.shoes, rules, inputs.table, inputs.overrides)
+    exact = exact_document(math)
+    flagged = [
+        {"bet": bet.bet, "line": line.when, "gli11": line.gli11, "one_in": line.one_in}
+        for bet in math.bets
+        for line in bet.lines
+        if line.gli11 in (GLI11_SHOW_ODDS, GLI11_NEVER)
+    ]
+    first_level = [float(p) for name in bit_tests.TESTS for p in bits.p_values[name]]
+    checks = [
+        _check(
+            "exact_math",
+            "every award can be won (GLI-11)",
+            [f["gli11"] != GLI11_NEVER for f in flagged],
+            [f"{f['bet']}: {f['line']} never wins" for f in flagged if f["gli11"] == GLI11_NEVER],
+        ),
+        _family("returns", "each bet's observed return agrees with its exact return", returns_judged),
+        _family("line_counts", "each pay-table line's hits agree with its exact probability", lines_judged),
+        _family("shuffle", "the shuffle is random at 99%", shuffle_judged),
+        _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", bits_judged),
+        _check(
+            "recall",
+            "recalled rounds deal the same in the scalar engine and the simulator",
+            [r["agrees_with_simulator"] for r in recalled],
+            [f"shoe {r['shoe']} round {r['round']}" for r in recalled if not r["agrees_with_simulator"]],
+        ),
+    ]
+    seconds = finished - started
+    return {
+        "report": "baccarat certification",
+        "engine": ENGINE,
+        "inputs": {
+            "table": inputs.table,
+            "rules_overrides": inputs.overrides,
+            "rules": rules.canonical,
+            "rules_id": rules.id,
+            "seed": {
+                "server_seed": seed,
+                "client_seed": "",
+                "nonces": [0, inputs.shoes - 1],
+                "algorithm": ALGORITHM,
+                "how": "shoe i is shuffled from the server seed, an empty client seed and nonce i "
+                "(docs/fairness.md) and dealt whole: burn, rounds, cut card, one more round",
+            },
+            "rounds_requested": inputs.rounds,
+            "shoes": inputs.shoes,
+            "shuffle_shoes": inputs.tested_shoes,
+        },
+        "exact": {**exact, "gli11_flags": flagged},
+        "simulation": {
+            "method": "the vectorised simulator (service.baccarat.simulation.tally_shoes): one unit on "
+            "every offered bet at every round of every shoe",
+            "shoes": total.shoes,
+            "rounds": total.rounds,
+            "confidence": agreement.CONFIDENCE,
+            "returns": returns_judged,
+            "line_counts": lines_judged,
+            "convergence": agreement.convergence(cumulative, rules),
+        },
+        "shuffle": {
+            "shoes": shuffled.shoes,
+            "tests": shuffle_judged,
+            "positions": shuffled.positions.tolist(),
+        },
+        "bit_stream": {
+            "sequences": bits.sequences,
+            "bits_per_sequence": 256 * bit_tests.BLOCKS,
+            "tests": bits_judged,
+            "first_level_p_values": p_value_summary(first_level),
+            "not_run": {
+                "rank": "needs 38,912 bits (38 matrices of 32 x 32)",
+                "universal": "needs 387,840 bits",
+                "linear_complexity": "needs 10^6 bits",
+                "non_overlapping_template": "not run in this version",
+                "overlapping_template": "needs 10^6 bits",
+                "random_excursions": "needs 500 cycles of the walk (about 10^6 bits)",
+            },
+        },
+        "p_values": p_value_summary(
+            [t["p_value"] for t in (*returns_judged, *lines_judged, *shuffle_judged)]
+        ),
+        "recall": recalled,
+        "checks": checks,
+        "passed": all(check["passed"] for check in checks),
+        "run": {
+            "workers": workers.description,
+            "seconds": round(seconds, 3),
+            "simulation_rounds_per_second": round(total.rounds / max(simulated - started, 1e-9)),
+            "shuffle_shoes_per_second": round(shuffled.shoes / max(shuffle_done - simulated, 1e-9)),
+            "bit_stream_sequences_per_second": round(bits.sequences / max(finished - shuffle_done, 1e-9)),
+        },
+    }
+
+
+def _check(name: str, what: str, verdicts: list[bool], failures: list[str]) -> dict[str, Any]:
+    return {"check": name, "what": what, "passed": all(verdicts), "failures": failures}
+
+
+def _family(name: str, what: str, judged: list[dict[str, Any]]) -> dict[str, Any]:
+    return _check(name, what, [t["passed"] for t in judged], [t["name"] for t in judged if not t["passed"]])
+
+
+def deterministic_part(report: dict[str, Any]) -> dict[str, Any]:
+    """The report less where and how fast it ran: equal for equal inputs."""
+    return {name: value for name, value in report.items() if name != "run"}
+
+
+def report_bytes(report: dict[str, Any]) -> bytes:
+    """``report.json``'s bytes: indented UTF-8 JSON and a final newline."""
+    return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode()

@@ -1,0 +1,176 @@
+"""``baccarat certify`` end to end: a small run on two local Dask workers,
+the same counts in one process, a signed report, rounds re-dealt by the
+command line and by POST /v1/rounds, and the exit code naming what failed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from service.baccarat.tables import TABLES
+from service.certification.report import Inputs, certify, deterministic_part
+from service.certification.workers import InProcess
+from service.cli import main
+from service.contract.audit.keys import SigningKey, private_pem, public_keys
+from service.contract.audit.verification import verify
+from service.contract.schemas.audit import stored_exchange
+from tests.certification.test_shuffle_tests import biased_shoes
+
+SEED = "lab-run"
+ROUNDS = 4_000
+SHUFFLE_SHOES = 200
+
+
+def baccarat(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=300, cwd=cwd
+    )
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    """One run on two local workers, signed."""
+    folder = tmp_path_factory.mktemp("certify")
+    key = folder / "key.pem"
+    key.write_text(private_pem(SigningKey.generate().private))
+    out = folder / "out"
+    done = baccarat(
+        "certify",
+        "--table",
+        "standard",
+        "--rounds",
+        str(ROUNDS),
+        "--seed",
+        SEED,
+        "--shuffle-shoes",
+        str(SHUFFLE_SHOES),
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+        "--signing-key",
+        str(key),
+    )
+    return done, out
+
+
+def test_a_run_on_two_local_workers_writes_the_report_and_passes(run):
+    done, out = run
+    assert done.returncode == 0, done.stderr
+    assert "Dask LocalCluster (2 worker processes)" in done.stdout
+    report = json.loads((out / "report.json").read_text())
+    assert report["passed"]
+    assert [check["check"] for check in report["checks"]] == [
+        "exact_math",
+        "returns",
+        "line_counts",
+        "shuffle",
+        "bit_stream",
+        "recall",
+    ]
+    inputs = report["inputs"]
+    assert inputs["rules_id"] == TABLES["standard"].rules.id
+    assert inputs["seed"]["server_seed"] == SEED
+    assert report["engine"]["name"] == "baccarat-service"
+    assert report["simulation"]["rounds"] >= ROUNDS * 0.9
+    assert report["shuffle"]["shoes"] == report["bit_stream"]["sequences"] == SHUFFLE_SHOES
+    page = (out / "report.html").read_text()
+    assert page.count("<svg") == 3
+    assert "<script" not in page
+    assert "http" not in page.split("<body>")[1].split("<svg")[0]
+
+
+def test_the_counts_are_the_same_in_one_process(run):
+    _, out = run
+    two_workers = json.loads((out / "report.json").read_text())
+    inputs = Inputs(TABLES["standard"].rules, "standard", {}, SEED, ROUNDS, SHUFFLE_SHOES)
+    one = json.loads(json.dumps(certify(inputs, InProcess())))
+    assert deterministic_part(one) == deterministic_part(two_workers)
+
+
+def test_the_report_is_signed_as_answers_are(run):
+    _, out = run
+    document = json.loads((out / "report.exchange.json").read_text())
+    exchange = stored_exchange(document)
+    assert exchange.response.body == (out / "report.json").read_bytes()
+    keys = public_keys(json.loads((out / "jwks.json").read_text()))
+    assert verify(exchange, keys).verified
+    assert not verify(exchange.with_body(exchange.response.body.replace(b"true", b"fals")), keys).verified
+    done = baccarat("verify-answer", str(out / "report.exchange.json"), "--jwks", str(out / "jwks.json"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_recalled_rounds_are_dealt_again_by_the_command_and_by_post_v1_rounds(run, client, capsys):
+    _, out = run
+    recalled = json.loads((out / "report.json").read_text())["recall"]
+    assert recalled[0]["shoe"] == 0
+    for entry in recalled[:3]:
+        assert entry["agrees_with_simulator"]
+        served = client.post(entry["request"]["path"], json=entry["request"]["body"]).get_json()
+        args = [arg if arg != "''" else "" for arg in entry["command"].split()][1:]
+        assert main(args) == 0
+        printed = json.loads(capsys.readouterr().out)
+        assert printed == served
+        assert served["seed"]["shoe_hash"] == entry["shoe_hash"]
+        assert served["player"]["cards"] == entry["player"]
+        assert served["banker"]["cards"] == entry["banker"]
+        assert served["outcome"] == entry["outcome"]
+        assert served["round"]["number"] == entry["round"]
+
+
+def test_a_biased_shuffle_fails_the_run_and_names_the_test():
+    inputs = Inputs(TABLES["standard"].rules, "standard", {}, SEED, 500, 320, shuffler=biased_shoes)
+    report = certify(inputs, InProcess())
+    assert not report["passed"]
+    failed = {check["check"]: check["failures"] for check in report["checks"] if not check["passed"]}
+    assert "cards_by_position" in failed["shuffle"]
+
+
+def test_an_award_that_can_never_be_won_fails_with_exit_code_1(tmp_path):
+    rules = tmp_path / "one-deck.json"
+    rules.write_text(json.dumps({"table": "standard", "rules": {"decks": 1}}))
+    done = baccarat(
+        "certify",
+        "--rules",
+        str(rules),
+        "--rounds",
+        "300",
+        "--seed",
+        SEED,
+        "--shuffle-shoes",
+        "100",
+        "--in-process",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert done.returncode == 1, done.stderr
+    assert "FAIL  exact_math" in done.stdout
+    assert "perfect_pair: the Player's or the Banker's first two cards share rank and suit never wins" in (
+        done.stdout
+    )
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["inputs"]["rules_overrides"] == {"decks": 1}
+    assert "--rules '{\"decks\":1}'" in report["recall"][0]["command"]
+
+
+def test_a_bad_rules_file_is_a_problem_with_exit_code_3(tmp_path):
+    rules = tmp_path / "bad.json"
+    rules.write_text(json.dumps({"table": "standard", "rules": {"decks": 9}}))
+    done = baccarat(
+        "certify",
+        "--rules",
+        str(rules),
+        "--rounds",
+        "300",
+        "--seed",
+        SEED,
+        "--in-process",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert done.returncode == 3
+    assert json.loads(done.stderr)["errors"][0]["pointer"] == "/rules/decks"
