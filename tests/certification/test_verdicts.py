@@ -1,0 +1,23 @@
+"""A family of tests judged at 99% as a whole, and the p-values read together."""
+
+from __future__ import annotations
+
+from service.certification.verdicts import Result, judge, p_value_summary
+
+
+def test_a_family_of_k_tests_fails_a_test_below_0_01_over_k():
+    results = [Result(name, "", "", 0.0, p) for name, p in (("a", 0.004), ("b", 0.0049), ("c", 0.9))]
+    judged = judge(results)
+    assert [test["threshold"] for test in judged] == [0.01 / 3] * 3
+    assert [test["passed"] for test in judged] == [True, True, True]
+    assert not judge([*results, Result("d", "", "", 0.0, 0.001)])[3]["passed"]
+
+
+def test_uniform_p_values_pass_the_second_level_test_and_crowded_ones_do_not():
+    uniform = p_value_summary([(i + 0.5) / 200 for i in range(200)])
+    assert uniform["expected_below_alpha"] == 2.0
+    assert uniform["below_alpha"] == 2
+    assert uniform["uniformity"]["p_value"] > 0.5
+    crowded = p_value_summary([0.001] * 20 + [0.5] * 20)
+    assert crowded["below_alpha_p_value"] < 1e-6
+    assert crowded["uniformity"]["p_value"] < 1e-6
