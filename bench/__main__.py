@@ -1,6 +1,20 @@
 """``python -m bench``: every benchmark, one section each."""
 
-from . import fairness, hostile, live, load, odds, paths, peers, round_parts, rounds, shoes, signing, simulate
+from . import (
+    certify,
+    fairness,
+    hostile,
+    live,
+    load,
+    odds,
+    paths,
+    peers,
+    round_parts,
+    rounds,
+    shoes,
+    signing,
+    simulate,
+)
 
 SECTIONS = [
     ("The engine against its peers, on the same shoes", peers.run),
@@ -12,6 +26,7 @@ SECTIONS = [
     ("Live tables", live.run),
     ("Exact odds", odds.run),
     ("The vectorised simulator", simulate.run),
+    ("The certification kit", certify.run),
     ("Fair service under load: shipped and sync reference", fairness.run),
     ("Load and faults under gunicorn", load.run),
     ("Hostile and slow clients", hostile.run),
