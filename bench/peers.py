@@ -13,6 +13,10 @@ Each side deals the same shuffled shoes (the service's seeded shuffle) in
 one process; figures are rounds per CPU second, best of five passes, and
 the ratios of the service to each peer.
 
+``python -m bench.peers --profile`` profiles the service's side of both
+workloads instead (cProfile, the functions that take the most time of
+their own), for docs/performance.md's account of where a round's time goes.
+
 Neither peer installs into this project's environment: PyBaccarat 0.18's
 ``setup.py`` imports the Windows-only ``msvcrt``, so pip cannot build it on
 Linux; cardsharp 0.6.0 declares Python >= 3.14 and pulls pandas, matplotlib
@@ -26,9 +30,11 @@ interactive play). The peers' code runs there, in :mod:`bench.peer_engines`.
 
 from __future__ import annotations
 
+import cProfile
 import hashlib
 import io
 import json
+import pstats
 import subprocess
 import sys
 import tarfile
@@ -42,7 +48,7 @@ from pathlib import Path
 
 from service.baccarat import batch
 from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK
+from service.baccarat.cards import DECK, Card
 from service.baccarat.settlement import Bet, Settler
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
 from service.baccarat.tables import TABLES
@@ -113,6 +119,44 @@ def best_of(deal: Callable[[], object], passes: int = 5) -> float:
     return best
 
 
+def deal(decks: list[list[Card]]) -> None:
+    """Deal every shoe of ``decks`` whole."""
+    for cards in decks:
+        deal_shoe(cards, cut_card=DEFAULT_CUT_CARD)
+
+
+def settle(decks: list[list[Card]]) -> None:
+    """Deal every shoe of ``decks`` and settle a banker bet on each round."""
+    for cards in decks:
+        for played in deal_shoe(cards, cut_card=DEFAULT_CUT_CARD).rounds:
+            Settler(played.coup, RULES).bet(BANKER)
+
+
+def seeded_decks() -> list[list[Card]]:
+    """The bench's shoes, as the service's cards."""
+    return [[DECK[index] for index in row] for row in batch.seeded_shoes("peers", 0, SHOES, RULES.decks)]
+
+
+def profile(top: int = 12) -> list[str]:
+    """Where the service's side of each workload spends its time: the
+    functions with the most time of their own, under cProfile (which slows
+    every call alike, so read the shares, not the times)."""
+    decks = seeded_decks()
+    rounds = sum(len(deal_shoe(cards, cut_card=DEFAULT_CUT_CARD).rounds) for cards in decks)
+    lines = []
+    for name, work in (("deal whole shoes", deal), ("deal + settle one banker bet", settle)):
+        profiler = cProfile.Profile()
+        profiler.runcall(work, decks)
+        stats = pstats.Stats(profiler)
+        total = stats.total_tt  # type: ignore[attr-defined]
+        lines.append(f"{name}: {rounds:,} rounds, {total * 1e6 / rounds:.2f} us a round under cProfile")
+        rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])  # type: ignore[attr-defined]
+        for (path, line, function), (_, calls, own, _, _) in rows[:top]:
+            where = f"{Path(path).name}:{line}({function})" if line else function
+            lines.append(f"  {own / total:6.1%}  {calls / rounds:5.2f} calls a round  {where}")
+    return lines
+
+
 def run() -> list[str]:
     try:
         ensure_peers()
@@ -123,16 +167,8 @@ def run() -> list[str]:
     dealt = [deal_shoe(cards, cut_card=DEFAULT_CUT_CARD) for cards in decks]
     rounds = sum(len(shoe.rounds) for shoe in dealt)
 
-    def deal() -> None:
-        for cards in decks:
-            deal_shoe(cards, cut_card=DEFAULT_CUT_CARD)
-
-    def settle() -> None:
-        for cards in decks:
-            for played in deal_shoe(cards, cut_card=DEFAULT_CUT_CARD).rounds:
-                Settler(played.coup, RULES).bet(BANKER)
-
-    ours_deal, ours_settle = rounds / best_of(deal), rounds / best_of(settle)
+    ours_deal = rounds / best_of(lambda: deal(decks))
+    ours_settle = rounds / best_of(lambda: settle(decks))
     numpy_deal = rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD))
     with tempfile.TemporaryDirectory() as tmp:
         given = Path(tmp, "shoes.json")
@@ -177,4 +213,4 @@ def outcomes(dealt: list[DealtShoe]) -> dict[str, int]:
 
 
 if __name__ == "__main__":
-    print("\n".join(run()))
+    print("\n".join(profile() if sys.argv[1:] == ["--profile"] else run()))
