@@ -30,6 +30,8 @@ TESTED_ELSEWHERE = {
             "verify_answer",
         )
     },
+    "cli/certify.py": "tests/certification/test_certify.py: the command is run end to end there, "
+    "with the kit it drives",
     "contract/document.py": "tests/test_openapi.py: the document's shared parts are checked in the "
     "generated document, where they appear",
     "contract/jsonio.py": "its doctests, and tests/hostile/test_bodies.py and tests/api/test_errors.py, "
