@@ -44,15 +44,23 @@ def to_minor_unit(amount: Decimal, minor_unit: int, rounding: Rounding) -> Decim
     return amount.quantize(_QUANTA[minor_unit], rounding=_DECIMAL_ROUNDING[rounding])
 
 
-def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
-    """:func:`to_minor_unit` with the unit and rounding fixed, for code that
-    rounds many amounts the same way."""
+def _rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
     quantum, mode = _QUANTA[minor_unit], _DECIMAL_ROUNDING[rounding]
 
     def round_(amount: Decimal) -> Decimal:
         return amount.quantize(quantum, mode)
 
     return round_
+
+
+#: Every unit and rounding's rounder, made once.
+_ROUNDERS = {(digits, rounding): _rounder(digits, rounding) for digits in _QUANTA for rounding in Rounding}
+
+
+def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]:
+    """:func:`to_minor_unit` with the unit and rounding fixed, for code that
+    rounds many amounts the same way."""
+    return _ROUNDERS[minor_unit, rounding]
 
 
 def format_amount(amount: Decimal, minor_unit: int) -> str:

@@ -20,7 +20,7 @@ Payout(result=<Result.WIN: 'win'>, odds=Decimal('1.5'), commission=Decimal('0'))
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 
@@ -43,6 +43,12 @@ class Payout:
     result: Result
     odds: Decimal = ZERO
     commission: Decimal = ZERO
+    #: The profit per unit staked once the commission is taken, worked out
+    #: once, when the payout is made: every bet it settles reads it.
+    net: Decimal = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "net", self.odds * (1 - self.commission))
 
 
 LOSE = Payout(Result.LOSE)
@@ -128,7 +134,7 @@ def pay_text(payout: Payout) -> str:
         return "push"
     if payout.result is Result.LOSE:
         return "loses"
-    odds = payout.odds * (1 - payout.commission)
+    odds = payout.net
     if payout.commission:
         rate = format((payout.commission * 100).normalize(), "f")
         return f"{_odds_text(odds)} ({_odds_text(payout.odds)} less {rate}% commission)"

@@ -194,7 +194,7 @@ class Settler:
         stake = round_(bet.amount)  # exact: the slip was checked
         if pay.result is Result.WIN:
             gross = round_(stake * pay.odds)
-            win = round_(stake * (pay.odds * (1 - pay.commission)))
+            win = round_(stake * pay.net)
             terms = Terms(stake, pay.result, win, gross - win, stake + win)
         else:
             returned = stake if pay.result is Result.PUSH else zero
