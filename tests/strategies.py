@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK, Card
+from service.baccarat.bets import BetType, Variant
+from service.baccarat.cards import DECK, Card, shoe
 from service.baccarat.coup import Outcome
+from service.baccarat.money import Rounding
 from service.baccarat.roads import Result
 from service.baccarat.settlement import Bet
-from service.baccarat.tables import Rules
+from service.baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
+from service.baccarat.tables import TABLES, Rules
 
 card = st.sampled_from(DECK)
 
@@ -59,3 +62,23 @@ def road_results(draw: st.DrawFn, max_runs: int = 30) -> list[Result]:
     runs = draw(st.lists(st.tuples(st.sampled_from(list(Outcome)), st.integers(1, 9)), max_size=max_runs))
     flags = st.tuples(st.booleans(), st.booleans(), st.booleans())
     return [Result(outcome, *draw(flags)) for outcome, length in runs for _ in range(length)]
+
+
+@st.composite
+def whole_shoe(draw: st.DrawFn) -> tuple[list[Card], int]:
+    """A whole shoe of 1-8 decks in any order, with a cut card allowed for it."""
+    decks = draw(st.integers(1, 8))
+    cut_card = draw(st.integers(MIN_CUT_CARD, min(MAX_CUT_CARD, 26 * decks)))
+    return draw(st.permutations(shoe(decks))), cut_card
+
+
+@st.composite
+def table_rules(draw: st.DrawFn) -> Rules:
+    """A preset's rules, with any payout rounding and a banker commission of 0-10%
+    where its variant takes one."""
+    rules = draw(st.sampled_from([table.rules for table in TABLES.values()]))
+    rounding = draw(st.sampled_from(list(Rounding)))
+    if rules.variant is not Variant.STANDARD:
+        return replace(rules, payout_rounding=rounding)
+    commission = draw(st.integers(0, 10).map(lambda percent: Decimal(percent).scaleb(-2)))
+    return replace(rules, payout_rounding=rounding, commission=commission)

@@ -29,8 +29,8 @@ MIN_DECKS, MAX_DECKS = 1, 8
 class Card:
     """One playing card. Instances are shared: compare them with ``==``.
 
-    ``code``, ``points`` and ``pip`` are worked out once, when the card is
-    made: every round reads them many times over.
+    ``code``, ``points``, ``pip`` and ``index`` are worked out once, when
+    the card is made: every round reads them many times over.
     """
 
     rank: str
@@ -41,12 +41,15 @@ class Card:
     points: int = field(init=False, repr=False, compare=False)
     #: Face value counting tens and faces as 10 (used to burn cards).
     pip: int = field(init=False, repr=False, compare=False)
+    #: Position in :data:`DECK`, 0-51: tables made at import are indexed by it.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         points = _POINTS[self.rank]
         object.__setattr__(self, "code", self.rank + self.suit)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "pip", points or 10)
+        object.__setattr__(self, "index", SUITS.index(self.suit) * len(RANKS) + RANKS.index(self.rank))
 
     def __str__(self) -> str:
         return self.code

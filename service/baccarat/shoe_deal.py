@@ -31,11 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
-from .coup import Coup
+from .coup import Coup, deal, from_fields
 from .errors import Misdeal, Problem, ShoeError
-from .live import Hands, RoundInProgress, deal_live
+from .live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
 DEFAULT_CUT_CARD = 16
@@ -53,9 +54,9 @@ class Positions:
     banker: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ShoeRound:
-    """One round of a shoe: its number, where its cards lay, and how it went."""
+class ShoeRound(NamedTuple):
+    """One round of a shoe: its number, where its cards lay, and how it went
+    (a named tuple, as the :class:`.coup.Coup` it holds, for the same reason)."""
 
     number: int
     start: int
@@ -192,20 +193,31 @@ def _rounds(
     """The rounds dealt after the burn until the shoe's last round (the one
     after the round that deals the card at ``cut_position``), round
     ``until``, or the end of ``cards``; and the round those cards stop in."""
-    position = 1 + cards[0].pip
+    size, position = len(cards), 1 + cards[0].pip
+    most = size if until is None else until
+    # From here on, a round has every card it could need.
+    whole = size - MAX_ROUND_CARDS
+    # No round ends past the last card: a shoe without a cut card never sees it come out.
+    cut = size if cut_position is None else cut_position
     rounds: list[ShoeRound] = []
-    cut_out_before = False
-    while position < len(cards) and (until is None or len(rounds) < until):
-        if rounds and rounds[-1].last:
+    number, cut_out = 0, False
+    while position < size and number < most:
+        # A round with no hands to check and every card it could need is
+        # dealt as such; the others may stop short or be misdealt (:mod:`.live`).
+        if hands or position > whole:
+            dealt = deal_live(cards, hands, start=position)
+            if isinstance(dealt, RoundInProgress):
+                return tuple(rounds), dealt
+        else:
+            dealt = deal(cards, offset=position)
+        number += 1
+        if cut_out:  # the round after the one the cut card came out in is the last
+            rounds.append(from_fields(ShoeRound, (number, position, dealt, False, True)))
             break
-        dealt = deal_live(cards, hands, start=position)
-        if isinstance(dealt, RoundInProgress):
-            return tuple(rounds), dealt
         end = position + dealt.cards_used
-        cut_out_now = not cut_out_before and cut_position is not None and end > cut_position
-        rounds.append(ShoeRound(len(rounds) + 1, position, dealt, cut_out_now, last=cut_out_before))
+        cut_out = end > cut
+        rounds.append(from_fields(ShoeRound, (number, position, dealt, cut_out, False)))
         position = end
-        cut_out_before = cut_out_before or cut_out_now
     return tuple(rounds), None
 
 

@@ -30,6 +30,17 @@ def is_natural(two_card_total: int) -> bool:
     return two_card_total >= 8
 
 
+def nobody_draws(player_total: int, banker_total: int) -> str:
+    """Why nobody draws in a round a natural ends (the Player's natural is
+    named when both hands have one).
+
+    >>> nobody_draws(8, 9)
+    'Player has a natural 8: nobody draws'
+    """
+    holder, total = ("Player", player_total) if is_natural(player_total) else ("Banker", banker_total)
+    return f"{holder} has a natural {total}: nobody draws"
+
+
 def player_draws(total: int) -> tuple[bool, str]:
     """The Player draws on 0-5 and stands on 6-7."""
     if total <= 5:
