@@ -10,12 +10,9 @@
    ``BaccaratGame.play_round(BetType.BANKER, 10)``.
 
 Each side deals the same shuffled shoes (the service's seeded shuffle) in
-one process; figures are rounds per CPU second, best of five passes, and
-the ratios of the service to each peer.
-
-``python -m bench.peers --profile`` profiles the service's side of both
-workloads instead (cProfile, the functions that take the most time of
-their own), for docs/performance.md's account of where a round's time goes.
+this one process, the sides taking turns; figures are rounds per CPU
+second, each side's best turn of five passes, and the ratios of the service
+to each peer.
 
 Neither peer installs into this project's environment: PyBaccarat 0.18's
 ``setup.py`` imports the Windows-only ``msvcrt``, so pip cannot build it on
@@ -25,7 +22,13 @@ uses. So they live in their own environment, ``.venv-peers``, never the
 service's: cardsharp installed with ``--no-deps --ignore-requires-python``,
 PyBaccarat's source distribution fetched from PyPI (its digest checked)
 and unpacked with a stand-in ``msvcrt`` (its ``getch`` is only for
-interactive play). The peers' code runs there, in :mod:`bench.peer_engines`.
+interactive play). Both are pure Python for the same interpreter, so the
+bench's own process imports them from there (after everything of its own)
+and runs them through :mod:`bench.peer_engines`.
+
+``python -m bench.peers --profile`` profiles the service's side of both
+workloads instead (cProfile, the functions that take the most time of
+their own), for docs/performance.md's account of where a round's time goes.
 """
 
 from __future__ import annotations
@@ -35,10 +38,10 @@ import hashlib
 import io
 import json
 import pstats
+import statistics
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
 import urllib.request
 from collections import Counter
@@ -61,6 +64,7 @@ PYBACCARAT_JSON = "https://pypi.org/pypi/pybaccarat/json"
 PYBACCARAT_VERSION = "0.18"
 CARDSHARP = "cardsharp==0.6.0"
 SHOES = 60
+REPEATS = 5
 GOAL_DEAL, GOAL_SETTLE = 1.5, 3.0
 RULES = TABLES["standard"].rules
 BANKER = Bet(type=BetType.BANKER, amount=Decimal(10))
@@ -157,51 +161,64 @@ def profile(top: int = 12) -> list[str]:
     return lines
 
 
-def run() -> list[str]:
+def peers_importable() -> None:
+    """Let this process import the peers from ``.venv-peers``, after everything
+    of its own (the same Python; both peers are pure Python)."""
+    for folder in (SOURCES, *PEERS.glob("lib/python*/site-packages")):
+        if str(folder) not in sys.path:
+            sys.path.append(str(folder))
+
+
+def run(repeats: int = REPEATS) -> list[str]:
     try:
         ensure_peers()
     except (OSError, subprocess.CalledProcessError, RuntimeError, KeyError) as error:
         return [f"peers unavailable ({error}): nothing compared"]
+    peers_importable()
+    from bench import peer_engines
+
     shoes = batch.seeded_shoes("peers", 0, SHOES, RULES.decks)
     decks = [[DECK[index] for index in row] for row in shoes]
+    codes = [[card.code for card in cards] for cards in decks]
     dealt = [deal_shoe(cards, cut_card=DEFAULT_CUT_CARD) for cards in decks]
     rounds = sum(len(shoe.rounds) for shoe in dealt)
+    burns, counts = [shoe.burn_count for shoe in dealt], [len(shoe.rounds) for shoe in dealt]
 
-    ours_deal = rounds / best_of(lambda: deal(decks))
-    ours_settle = rounds / best_of(lambda: settle(decks))
-    numpy_deal = rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD))
-    with tempfile.TemporaryDirectory() as tmp:
-        given = Path(tmp, "shoes.json")
-        given.write_text(
-            json.dumps(
-                {
-                    "shoes": [[card.code for card in cards] for cards in decks],
-                    "burns": [shoe.burn_count for shoe in dealt],
-                    "rounds": [len(shoe.rounds) for shoe in dealt],
-                    "cut_card": DEFAULT_CUT_CARD,
-                }
-            )
-        )
-        answer = subprocess.run(
-            [str(python()), str(Path(__file__).with_name("peer_engines.py")), str(given)],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={"PYTHONPATH": str(SOURCES)},
-        )
-    peers = json.loads(answer.stdout)
-    pyb, cs = peers["pybaccarat"], peers["cardsharp"]
-    pyb_rate, cs_rate = pyb["rounds"] / pyb["seconds"], cs["rounds"] / cs["seconds"]
-    deal_ratio, settle_ratio = ours_deal / pyb_rate, ours_settle / cs_rate
+    # The sides take turns, ``repeats`` times, each turn its best of five
+    # passes; each side's figure is its best turn, so each had as many
+    # chances at a quiet machine. Each turn's ratio is shown too.
+    rates: dict[str, list[float]] = {"ours": [], "pyb": [], "ours+bet": [], "cs": [], "numpy": []}
+    for _ in range(repeats):
+        rates["ours"].append(rounds / best_of(lambda: deal(decks)))
+        pyb = peer_engines.pybaccarat(codes, DEFAULT_CUT_CARD)
+        rates["pyb"].append(pyb["rounds"] / pyb["seconds"])
+        rates["ours+bet"].append(rounds / best_of(lambda: settle(decks)))
+        cs = peer_engines.cardsharp(codes, burns, counts)
+        rates["cs"].append(cs["rounds"] / cs["seconds"])
+        rates["numpy"].append(rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD)))
+    best = {name: max(values) for name, values in rates.items()}
+    deal_ratio, settle_ratio = best["ours"] / best["pyb"], best["ours+bet"] / best["cs"]
+
+    def turns(ours: str, peer: str) -> str:
+        ratios = [mine / theirs for mine, theirs in zip(rates[ours], rates[peer], strict=True)]
+        return f"turn by turn {min(ratios):.2f} to {max(ratios):.2f}, median {statistics.median(ratios):.2f}"
+
+    def verdict(ratio: float, goal: float) -> str:
+        return f"{'meets' if ratio >= goal else 'MISSES'} goal >= {goal}"
+
     return [
-        f"deal whole shoes ({SHOES} seeded 8-deck shoes, {rounds:,} rounds; PyBaccarat {pyb['rounds']:,}):",
-        f"  deal_shoe {ours_deal:,.0f} rounds/s; PyBaccarat {pyb['version']} {pyb_rate:,.0f} rounds/s: "
-        f"ratio {deal_ratio:.2f} ({'meets' if deal_ratio >= GOAL_DEAL else 'MISSES'} goal >= {GOAL_DEAL})",
-        f"  the numpy dealer (batch.deal) {numpy_deal:,.0f} rounds/s: ratio {numpy_deal / pyb_rate:.2f}",
+        f"PyBaccarat {pyb['version']} and cardsharp {cs['version']} in this process, on the same "
+        f"{SHOES} seeded 8-deck shoes; rounds per CPU second, each side's best of {repeats} "
+        "alternated turns of 5 passes",
+        f"deal whole shoes ({rounds:,} rounds; PyBaccarat deals {pyb['rounds']:,}):",
+        f"  deal_shoe {best['ours']:,.0f} rounds/s; PyBaccarat {best['pyb']:,.0f} rounds/s: "
+        f"ratio {deal_ratio:.2f} ({verdict(deal_ratio, GOAL_DEAL)}; {turns('ours', 'pyb')})",
+        f"  the numpy dealer (batch.deal) {best['numpy']:,.0f} rounds/s: "
+        f"ratio {best['numpy'] / best['pyb']:.2f}",
         "deal + settle one banker bet per round, the same shoes:",
-        f"  deal_shoe + Settler {ours_settle:,.0f} rounds/s; cardsharp {cs['version']} play_round "
-        f"{cs_rate:,.0f} rounds/s: ratio {settle_ratio:.2f} "
-        f"({'meets' if settle_ratio >= GOAL_SETTLE else 'MISSES'} goal >= {GOAL_SETTLE})",
+        f"  deal_shoe + Settler {best['ours+bet']:,.0f} rounds/s; cardsharp play_round "
+        f"{best['cs']:,.0f} rounds/s: ratio {settle_ratio:.2f} "
+        f"({verdict(settle_ratio, GOAL_SETTLE)}; {turns('ours+bet', 'cs')})",
         f"  outcomes (banker/player/tie): ours {outcomes(dealt)}, cardsharp {cs['outcomes']}",
     ]
 
