@@ -1,11 +1,12 @@
-"""The peers' side of :mod:`bench.peers`, run by the peers' own interpreter
-(``.venv-peers``, never the service's): ``python peer_engines.py SHOES.json``.
+"""The peers' side of :mod:`bench.peers`: imported by it, in its own
+process, once it has made the peers importable from ``.venv-peers`` (never
+installed in the service's environment).
 
-Reads the shoes :mod:`bench.peers` wrote (card codes in dealing order, with
-each shoe's burn and how many rounds the service dealt from it), deals them
-with each peer through its public API, and prints, as JSON, each peer's
-version, rounds dealt, best CPU seconds of five passes, and outcomes (so
-that the two sides can be seen to deal the same rounds).
+Each function deals the shoes it is given (card codes in dealing order, with
+each shoe's burn and how many rounds the service dealt from it) with one
+peer through its public API, and answers the peer's version, rounds dealt,
+best CPU seconds of five passes, and outcomes (so that the two sides can be
+seen to deal the same rounds).
 
 * PyBaccarat 0.18: ``Game.play()`` is its whole-shoe procedure, but with
   ``display=False`` it fails on its own bug (it appends to a string it only
@@ -21,8 +22,6 @@ that the two sides can be seen to deal the same rounds).
 
 from __future__ import annotations
 
-import json
-import sys
 import time
 from collections import Counter
 from importlib.metadata import PackageNotFoundError, version
@@ -98,20 +97,3 @@ def cardsharp(shoes: list[list[str]], burns: list[int], rounds: list[int]) -> di
     except PackageNotFoundError:
         shipped = "unknown"
     return {"version": shipped, "seconds": seconds, "rounds": outcomes.total(), "outcomes": dict(outcomes)}
-
-
-def main(path: str) -> None:
-    with open(path, encoding="utf-8") as file:
-        given = json.load(file)
-    print(
-        json.dumps(
-            {
-                "pybaccarat": pybaccarat(given["shoes"], given["cut_card"]),
-                "cardsharp": cardsharp(given["shoes"], given["burns"], given["rounds"]),
-            }
-        )
-    )
-
-
-if __name__ == "__main__":
-    main(sys.argv[1])

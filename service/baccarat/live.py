@@ -26,7 +26,7 @@ from enum import StrEnum
 from .cards import Card, hand_total
 from .coup import Coup, Side, deal
 from .errors import Misdeal, MissingCard, Problem
-from .tableau import banker_draws, is_natural, player_draws
+from .tableau import banker_draws, is_natural, nobody_draws, player_draws
 
 #: No round deals more cards: two to each hand, and a third to each at most.
 MAX_ROUND_CARDS = 6
@@ -115,8 +115,7 @@ def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = Non
     p_total = (cards[start].points + cards[start + 2].points) % 10
     b_total = (cards[start + 1].points + cards[start + 3].points) % 10
     if is_natural(p_total) or is_natural(b_total):
-        holder, total = ("Player", p_total) if is_natural(p_total) else ("Banker", b_total)
-        return RoundOver(f"{holder} has a natural {total}: nobody draws")
+        return RoundOver(nobody_draws(p_total, b_total))
     player_draw, player_reason = player_draws(p_total)
     if player_draw:
         if dealt == 4:
