@@ -34,6 +34,9 @@ PROBLEM_JSON = "application/problem+json"
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 CARDS = ["9S", "KH", "2D", "7C", "5H"]
+#: The bound of a wait that only stops a hung test (a worker booting, a
+#: replaced worker going): seconds on an idle machine, far more on a loaded one.
+HANG_SECONDS = 60.0
 ROUND = {"cards": CARDS, "bets": [{"type": "banker", "amount": "25.00"}]}
 
 
@@ -225,7 +228,7 @@ def pointers(problem: Mapping[str, Any]) -> list[str]:
 # --- the workers, from /proc --------------------------------------------------
 
 
-def workers(server: Server, count: int = WORKERS, timeout: float = 15.0) -> set[int]:
+def workers(server: Server, count: int = WORKERS, timeout: float = HANG_SECONDS) -> set[int]:
     """The master's worker pids, once at least ``count`` are up (a replaced
     worker takes a moment to appear)."""
     deadline = time.monotonic() + timeout
@@ -286,7 +289,9 @@ def settle(server: Server, patience: float = 1.0, fat_mib: float | None = None) 
     ``patience`` seconds (today's code can work on one hostile body until the
     30 s timeout) is killed by its pid, and so is one whose resident memory
     is over ``fat_mib`` (memory a worker once took stays with it, and would
-    count against the next request); the master starts fresh ones."""
+    count against the next request); the master starts fresh ones, and this
+    returns once they have loaded the app (a booting worker's CPU must not
+    be billed to the next request either)."""
     deadline = time.monotonic() + patience
     while (busy := busy_workers(server)) and time.monotonic() < deadline:
         pass
@@ -294,16 +299,26 @@ def settle(server: Server, patience: float = 1.0, fat_mib: float | None = None) 
         busy |= {pid for pid in worker_pids(server.process.pid) if memory_mib(pid, "VmRSS") > fat_mib}
     for pid in busy:
         os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + HANG_SECONDS
     while busy & worker_pids(server.process.pid):
         if time.monotonic() > deadline:
             raise AssertionError(f"workers {busy} did not go")
         time.sleep(0.05)
     workers(server)
     wait_ready(server)
+    if busy:
+        idle(server)
 
 
-def wait_ready(server: Server, timeout: float = 15.0) -> None:
+def idle(server: Server, timeout: float = HANG_SECONDS) -> None:
+    """Wait until no worker uses CPU (a replaced worker has loaded the app)."""
+    deadline = time.monotonic() + timeout
+    while busy := busy_workers(server):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"workers {busy} still busy after {timeout} s")
+
+
+def wait_ready(server: Server, timeout: float = HANG_SECONDS) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
