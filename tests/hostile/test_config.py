@@ -43,8 +43,13 @@ from .helpers import (
 
 pytestmark = pytest.mark.server
 
-#: How long a refused configuration may take to stop gunicorn.
-REFUSAL_SECONDS = 15
+#: How long a refused configuration may take to stop gunicorn: only so that a
+#: gunicorn that neither stops nor serves ends the test (it stops in a few
+#: seconds; waiting ends as soon as it stops, or answers).
+REFUSAL_SECONDS = 60
+#: How long a count or a log line may take to appear: only so that a missing
+#: one ends the test (workers write their counts at least once a second).
+APPEAR_SECONDS = 30
 KEY = "0123456789abcdef0123"
 SECRET = "secret-value-123"
 
@@ -171,7 +176,7 @@ def test_with_a_key_a_request_without_one_is_401(tmp_path: Path) -> None:
 
 def test_metrics_are_served_on_their_own_port(server: Server) -> None:
     assert call(server.port, "POST", "/v1/rounds", ROUND).status == 200
-    deadline = time.monotonic() + 5  # workers write their counts at least once a second
+    deadline = time.monotonic() + APPEAR_SECONDS
     while True:
         text = scrape(server)
         if metric_total(text, "baccarat_rounds_total") >= 1:
@@ -189,7 +194,7 @@ def test_metrics_are_not_on_the_api_port(server: Server) -> None:
 
 def test_a_key_in_the_query_string_is_not_logged(server: Server, server_log: Path) -> None:
     call(server.port, "GET", f"/v1/rules?api_key={SECRET}")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + APPEAR_SECONDS
     while True:  # the access line is written after the answer is sent
         lines = [json.loads(line) for line in server_log.read_text().splitlines() if line.startswith("{")]
         if any(line.get("path") == "/v1/rules" for line in lines):
