@@ -10,6 +10,11 @@ shipped worker against the sync reference, connection level by level, is
    lost must be no more than the connections that worker held at the moment
    it died (each carries at most one request), and the master must replace it.
 3. Each worker's resident memory after the runs (target <= 100 MiB).
+4. A graceful stop: SIGTERM to the master while requests are held inside
+   the workers (tests/test_shutdown.py's setup, released once the master has
+   taken the signal): their answers, and the time from SIGTERM to the
+   master's exit (target: within gunicorn's graceful_timeout, 20 s, which the
+   pod's grace period leaves room for after the preStop sleep).
 
 wrk (Debian's ``wrk``) generates the load when installed; otherwise a Python
 generator does, and the output says so (its figures are lower: it competes
@@ -32,7 +37,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.servers import Server, gunicorn, worker_pids
+from tests.servers import ROOT, Server, gunicorn, worker_pids
+from tests.test_shutdown import IN_FLIGHT, stop_with_requests_in_flight
 
 KEY = "bench-key-0123456789"
 ROUND = {
@@ -263,6 +269,29 @@ def shipped(seconds: float = 8) -> tuple[list[str], list[float]]:
     return lines, sizes
 
 
+def graceful_timeout() -> float:
+    """gunicorn's graceful_timeout, as gunicorn.conf.py sets it."""
+    match = re.search(r"^graceful_timeout = (\d+)", (ROOT / "gunicorn.conf.py").read_text(), re.MULTILINE)
+    assert match, "no graceful_timeout in gunicorn.conf.py"
+    return float(match.group(1))
+
+
+def graceful_stop() -> list[str]:
+    """SIGTERM with requests in flight: how long until the master exits."""
+    with tempfile.TemporaryDirectory(prefix="baccarat-stop-") as directory:
+        stopped = stop_with_requests_in_flight(Path(directory))
+    statuses = ", ".join(str(status) for status, _ in stopped.results)
+    killed = [m for m in stopped.messages if "SIGKILL" in m or "TIMEOUT" in m]
+    allowed = graceful_timeout()
+    met = stopped.seconds <= allowed and stopped.exit_code == 0 and not killed
+    verdict = f"within graceful_timeout ({allowed:g} s)" if met else "TARGET MISSED"
+    return [
+        f"graceful stop: SIGTERM with {IN_FLIGHT} requests held in the workers (released once the master "
+        f"took the signal): answers {statuses}; the master exited {stopped.exit_code} "
+        f"{stopped.seconds:.2f} s after SIGTERM, {len(killed)} workers killed: {verdict}"
+    ]
+
+
 def run() -> list[str]:
     """Every figure of this benchmark, as printable lines."""
     if generator() == "wrk":
@@ -273,6 +302,7 @@ def run() -> list[str]:
             "whose figures are lower because it shares the CPUs with the server"
         ]
     lines += shipped()[0]
+    lines += graceful_stop()
     return lines
 
 
