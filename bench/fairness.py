@@ -13,8 +13,12 @@ stand beside the throughput.
 The targets (docs/performance.md, "Fair service under load"): p99 at most
 2x the reference's (+2 ms), no answer later than 2 s (or, on a machine so
 loaded that the reference itself was later, no later than it), throughput
-at least 0.85x, and no errors. tests/test_fair_service.py holds the same
-targets with shorter runs.
+at least 0.85x, and no errors (``Level.misses``). tests/test_fair_service.py
+runs the same comparison with shorter runs but asserts only what shows an
+unfair server, with margins wide enough for a loaded 2-core machine
+(``Level.unfair``: p99 at most 5x the reference's + 20 ms, no answer later
+than 5x the reference's slowest or 10 s, no errors); the throughput and the
+2x targets are this benchmark's to report, not the tests' to assert.
 """
 
 from __future__ import annotations
