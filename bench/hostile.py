@@ -27,6 +27,7 @@ import statistics
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from service.contract import jsonio
 from tests.hostile.helpers import (
     CARDS,
     MIB,
@@ -44,7 +45,7 @@ from tests.hostile.helpers import (
     settle,
     workers,
 )
-from tests.hostile.test_bodies import ANSWER_TIMEOUT, FRESH_MIB, SHAPES
+from tests.hostile.test_bodies import ANSWER_TIMEOUT, CPU_RATIO, FRESH_MIB, SHAPES, heaviest_body
 from tests.hostile.test_memory import REQUESTS as MEMORY_REQUESTS
 from tests.hostile.test_memory import body as memory_body
 from tests.hostile.test_slow_clients import PER_KIND, TICK, SlowClients
@@ -178,7 +179,21 @@ def hostile_bodies(server: Server) -> list[str]:
         )
     settle(server)
     lines.append(f"  workers replaced between bodies (busy or over {FRESH_MIB} MiB): {replaced}")
+    reading = statistics.median(reading_seconds() for _ in range(3))
+    lines.append(
+        f"  the tests' yardstick: reading the heaviest body (a list of empty objects) with jsonio.loads "
+        f"in this process, {reading:.2f} s of CPU; make test allows a body {CPU_RATIO}x that, "
+        f"{CPU_RATIO * reading:.2f} s"
+    )
     return lines
+
+
+def reading_seconds() -> float:
+    """CPU seconds this process takes to read the heaviest body near the limit."""
+    body = heaviest_body()
+    started = time.thread_time()
+    jsonio.loads(body)
+    return time.thread_time() - started
 
 
 def largest_at_once(server: Server) -> list[str]:
