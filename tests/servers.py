@@ -47,7 +47,7 @@ class Server:
 def gunicorn(
     workers: int = 1,
     env: dict[str, str | None] | None = None,
-    timeout: float = 30,
+    timeout: float = 60,
     app: str = "service.app:create_app()",
     log: Path | None = None,
     args: tuple[str, ...] = (),
