@@ -92,7 +92,7 @@ class Stakes:
         return cls(rules.bet_types, denominator, lines, tuple(nets for _, nets in settled), by_signature)
 
 
-def _merged(ranges: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+def merge_ranges(ranges: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     """Half-open ranges of shoe numbers in order, touching ones joined; a
     shoe in two of them is refused."""
     merged: list[tuple[int, int]] = []
@@ -153,7 +153,7 @@ class Tally:
             self.rules_id,
             self.seed,
             self.shuffle,
-            _merged(self.ranges + other.ranges),
+            merge_ranges(self.ranges + other.ranges),
             self.rounds + other.rounds,
             _add(self.by_signature, other.by_signature),
             self.rounds_squared + other.rounds_squared,

@@ -39,6 +39,7 @@ import numpy as np
 from scipy import stats
 
 from ..baccarat.shuffle import SeedInputs, byte_blocks
+from ..baccarat.simulation import merge_ranges
 
 #: HMAC blocks per sequence (32 bytes each): 13,312 bits.
 BLOCKS = 52
@@ -213,14 +214,8 @@ class BitTally:
         mine, theirs = sorted((self, other), key=lambda tally: tally.ranges[0][0] if tally.ranges else -1)
         if mine.ranges and theirs.ranges and theirs.ranges[0][0] < mine.ranges[-1][1]:
             raise ValueError("tallies must be of sequences that do not overlap")
-        ranges = list(mine.ranges)
-        for first, end in theirs.ranges:
-            if ranges and ranges[-1][1] == first:
-                ranges[-1] = (ranges[-1][0], end)
-            else:
-                ranges.append((first, end))
         merged = {name: np.concatenate([mine.p_values[name], theirs.p_values[name]]) for name in TESTS}
-        return BitTally(self.seed, tuple(ranges), merged)
+        return BitTally(self.seed, merge_ranges(mine.ranges + theirs.ranges), merged)
 
 
 def tally_bits(seed: str, first: int, count: int) -> BitTally:

@@ -42,6 +42,7 @@ from scipy import stats
 
 from ..baccarat import batch
 from ..baccarat.cards import DECK
+from ..baccarat.simulation import merge_ranges
 from .verdicts import Result
 
 Array = batch.Array
@@ -86,16 +87,11 @@ class ShuffleTally:
             mine, theirs = theirs, mine
         if mine.ranges and theirs.ranges and theirs.ranges[0][0] < mine.ranges[-1][1]:
             raise ValueError("tallies must be of shoes that do not overlap, added in shoe order")
-        ranges = list(mine.ranges)
-        for first, end in theirs.ranges:
-            if ranges and ranges[-1][1] == first:
-                ranges[-1] = (ranges[-1][0], end)
-            else:
-                ranges.append((first, end))
+        ranges = merge_ranges(mine.ranges + theirs.ranges)
         return ShuffleTally(
             self.seed,
             self.decks,
-            tuple(ranges),
+            ranges,
             mine.positions + theirs.positions,
             mine.pairs + theirs.pairs,
             {name: np.concatenate([mine.per_shoe[name], theirs.per_shoe[name]]) for name in PER_SHOE},
