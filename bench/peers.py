@@ -42,10 +42,8 @@ import statistics
 import subprocess
 import sys
 import tarfile
-import time
 import urllib.request
 from collections import Counter
-from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -55,6 +53,8 @@ from service.baccarat.cards import DECK, Card
 from service.baccarat.settlement import Bet, Settler
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
 from service.baccarat.tables import TABLES
+
+from .paths import best_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = ROOT / ".venv-peers"
@@ -112,15 +112,6 @@ def ensure_peers() -> None:
             '"""A stand-in for Windows\' msvcrt: PyBaccarat imports getch for interactive play."""\n\n\n'
             "def getch() -> bytes:\n    raise OSError('no console here')\n"
         )
-
-
-def best_of(deal: Callable[[], object], passes: int = 5) -> float:
-    best = float("inf")
-    for _ in range(passes):
-        start = time.process_time()
-        deal()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def deal(decks: list[list[Card]]) -> None:
@@ -189,13 +180,13 @@ def run(repeats: int = REPEATS) -> list[str]:
     # chances at a quiet machine. Each turn's ratio is shown too.
     rates: dict[str, list[float]] = {"ours": [], "pyb": [], "ours+bet": [], "cs": [], "numpy": []}
     for _ in range(repeats):
-        rates["ours"].append(rounds / best_of(lambda: deal(decks)))
+        rates["ours"].append(rounds / best_of(lambda: deal(decks), 1))
         pyb = peer_engines.pybaccarat(codes, DEFAULT_CUT_CARD)
         rates["pyb"].append(pyb["rounds"] / pyb["seconds"])
-        rates["ours+bet"].append(rounds / best_of(lambda: settle(decks)))
+        rates["ours+bet"].append(rounds / best_of(lambda: settle(decks), 1))
         cs = peer_engines.cardsharp(codes, burns, counts)
         rates["cs"].append(cs["rounds"] / cs["seconds"])
-        rates["numpy"].append(rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD)))
+        rates["numpy"].append(rounds / best_of(lambda: batch.deal(shoes, cut_card=DEFAULT_CUT_CARD), 1))
     best = {name: max(values) for name, values in rates.items()}
     deal_ratio, settle_ratio = best["ours"] / best["pyb"], best["ours+bet"] / best["cs"]
 

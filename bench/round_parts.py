@@ -15,7 +15,6 @@ import hashlib
 import io
 import json
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,22 +28,15 @@ from service.contract.audit.signing import sign_answer
 from service.contract.jsonio import dumps, loads
 
 from .baseline import create_app as create_baseline
+from .paths import best_of
 from .rounds import ROUND
 
 BODY = json.dumps(ROUND).encode()
 
 
-def best(action: Callable[[], Any], calls: int = 2000, repeats: int = 5) -> float:
-    """Microseconds per call: the best of ``repeats`` loops of ``calls``."""
-    for _ in range(200):
-        action()
-    fastest = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        for _ in range(calls):
-            action()
-        fastest = min(fastest, (time.process_time() - start) / calls)
-    return fastest * 1e6
+def best(action: Callable[[], Any], calls: int = 2000) -> float:
+    """Microseconds per call: :func:`bench.paths.best_of`, in µs."""
+    return best_of(action, calls) * 1e6
 
 
 def posting(app: Any, path: str) -> Callable[[], bytes]:

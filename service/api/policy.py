@@ -3,8 +3,9 @@
 An operation is **public** (answered without an API key) or keyed; its 200
 answers are **signed** or not; and it is **replayed** by ``POST
 /v1/replays`` or not. A view states all three in its
-:meth:`~service.api.views.Blueprint.operation` decorator, a plain Flask view
-with :func:`declare`; :class:`Operations`, made once from the app's
+:meth:`~service.api.views.Blueprint.operation` decorator (which marks it
+with :func:`declare`), a plain Flask view's module in its ``POLICIES``
+(by endpoint); :class:`Operations`, made once from the app's
 registered routes, is the one table that access control
 (:mod:`.access`), the signing layer (:mod:`service.server.signing`, which
 asks it by a predicate and knows no path), replay (:mod:`.replay`) and the
