@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .cards import DECK, Card, hand_total
 from .errors import MissingCard, Problem
-from .tableau import banker_draws, is_natural, nobody_draws, player_draws
+from .tableau import Reason, banker_draws, is_natural, nobody_draws, outcome_reason, player_draws
 
 
 class Side(StrEnum):
@@ -78,7 +78,8 @@ class Decision(NamedTuple):
 
     hand: Side
     draw: bool
-    reason: str
+    #: The rule's sentence, with its code and values.
+    reason: Reason
     card: Card | None = None
 
 
@@ -96,6 +97,11 @@ class Coup(NamedTuple):
     cards_used: int
     draws: tuple[Decision, ...]
     stands: tuple[Decision, ...]
+
+    @property
+    def reason(self) -> Reason:
+        """Why the round ended as it did: its final totals compared."""
+        return OUTCOME_REASONS[self.player.total][self.banker.total]
 
     @classmethod
     def of(cls, player: Hand, banker: Hand, decisions: tuple[Decision, ...]) -> Coup:
@@ -139,6 +145,11 @@ _DEAL_ORDER = (
 _TWO_CARD_HANDS = tuple(tuple(Hand.of((first, second)) for second in DECK) for first in DECK)
 #: The outcome, by final totals.
 _OUTCOMES = tuple(tuple(outcome_of(p_total, b_total) for b_total in range(10)) for p_total in range(10))
+#: Why the round ended as it did, by final totals (an answer writes it
+#: beside the outcome).
+OUTCOME_REASONS = tuple(
+    tuple(outcome_reason(p_total, b_total) for b_total in range(10)) for p_total in range(10)
+)
 
 
 def _natural_stands(p_total: int, b_total: int) -> tuple[Decision, ...]:
@@ -163,7 +174,7 @@ class _Rule(NamedTuple):
     drawing: tuple[Decision, ...]
 
     @classmethod
-    def of(cls, hand: Side, draws: tuple[bool, str]) -> _Rule:
+    def of(cls, hand: Side, draws: tuple[bool, Reason]) -> _Rule:
         draw, reason = draws
         drawing = tuple(Decision(hand, True, reason, card) for card in DECK) if draw else ()
         return cls(Decision(hand, draw, reason), drawing)

@@ -26,7 +26,7 @@ from enum import StrEnum
 from .cards import Card, hand_total
 from .coup import Coup, Side, deal
 from .errors import Misdeal, MissingCard, Problem
-from .tableau import banker_draws, is_natural, nobody_draws, player_draws
+from .tableau import Reason, ReasonCode, banker_draws, is_natural, nobody_draws, player_draws
 
 #: No round deals more cards: two to each hand, and a third to each at most.
 MAX_ROUND_CARDS = 6
@@ -54,7 +54,7 @@ class Place(StrEnum):
 
 
 _INITIAL_DEAL = (Place.PLAYER_FIRST, Place.BANKER_FIRST, Place.PLAYER_SECOND, Place.BANKER_SECOND)
-_INITIAL_REASON = "The first four cards are dealt Player, Banker, Player, Banker"
+_INITIAL_REASON = Reason.of(ReasonCode.INITIAL_DEAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ class NextCard:
 
     place: Place
     position: int
-    reason: str
+    reason: Reason
 
     @property
     def hand(self) -> Side:
@@ -125,7 +125,7 @@ def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = Non
             return NextCard(Place.BANKER_THIRD, start + 5, banker_reason)
         if not banker_draw:
             return RoundOver(banker_reason)
-        return RoundOver("Both hands have drawn their third card: nobody draws a fourth")
+        return RoundOver(Reason.of(ReasonCode.BOTH_HANDS_DREW))
     banker_draw, banker_reason = banker_draws(b_total, None)
     if not banker_draw:
         return RoundOver(f"{player_reason}; {banker_reason}")

@@ -19,6 +19,7 @@ Payout(result=<Result.WIN: 'win'>, odds=Decimal('1.5'), commission=Decimal('0'))
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -69,11 +70,31 @@ class PayLine:
     exact odds count rounds by those facts (:mod:`.round_counts`). The
     engine's own tests are functions made once, at import: the exact odds
     keep, per pay table's tests, which rounds each one covers.
+
+    ``code`` names the line for a machine (a settled bet carries the code of
+    the line that settled it): its sentence, ``when``, in lower case words
+    joined by ``_``, so that one sentence has one code everywhere.
+
+    >>> PayLine("Banker wins with a three-card 7", lambda coup: True, PUSH).code
+    'banker_wins_with_a_three_card_7'
     """
 
     when: str
     applies: Callable[[Coup], bool]
     payout: Payout
+    code: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        words = re.findall(r"[a-z0-9]+", self.when.lower().replace("'", ""))
+        object.__setattr__(self, "code", "_".join(words))
+
+
+def _always(coup: Coup) -> bool:
+    return True
+
+
+#: What settles a bet no line of its pay table covers: it loses.
+NO_LINE = PayLine("no line of its pay table holds", _always, LOSE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +106,14 @@ class PayTable:
 
     def payout(self, coup: Coup) -> Payout:
         """The payout of the first line that applies to ``coup``, else a loss."""
+        return self.line(coup).payout
+
+    def line(self, coup: Coup) -> PayLine:
+        """The first line that applies to ``coup``, else :data:`NO_LINE`."""
         for line in self.lines:
             if line.applies(coup):
-                return line.payout
-        return LOSE
+                return line
+        return NO_LINE
 
 
 @dataclass(frozen=True, slots=True)

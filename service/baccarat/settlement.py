@@ -26,7 +26,7 @@ from .bets import BetType
 from .coup import Coup
 from .errors import BetError, Problem
 from .money import ZERO, decimal_places, format_amount, rounder
-from .payouts import Payout, Result, payout
+from .paytable import PayLine, Result
 from .tables import Rules
 
 
@@ -47,6 +47,8 @@ class Terms:
     win: Decimal
     commission: Decimal
     returned: Decimal
+    #: The line of the bet's pay table that settled it (:data:`.paytable.NO_LINE` for a loss).
+    line: PayLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,29 +178,30 @@ class Settler:
         self.coup, self.rules = coup, rules
         self._round = rounder(rules.minor_unit, rules.payout_rounding)
         self.zero = self._round(ZERO)
-        self._payouts: dict[BetType, Payout] = {}
+        self._lines: dict[BetType, PayLine] = {}
         # Equal stakes (``25`` and ``25.00``) share their terms: they settle
         # alike, as a stake is rounded to the minor unit before anything else.
         self._terms: dict[tuple[BetType, Decimal], Terms] = {}
 
-    def _payout(self, bet_type: BetType) -> Payout:
-        pay = self._payouts.get(bet_type)
-        if pay is None:
-            pay = self._payouts[bet_type] = payout(bet_type, self.coup, self.rules)
-        return pay
+    def _line(self, bet_type: BetType) -> PayLine:
+        line = self._lines.get(bet_type)
+        if line is None:
+            line = self._lines[bet_type] = self.rules.chosen[bet_type].line(self.coup)
+        return line
 
     def _work_out(self, bet: Bet) -> Terms:
         """What ``bet`` (already checked) gets on this round, kept for the
         stakes equal to it."""
-        pay, round_, zero = self._payout(bet.type), self._round, self.zero
+        line, round_, zero = self._line(bet.type), self._round, self.zero
+        pay = line.payout
         stake = round_(bet.amount)  # exact: the slip was checked
         if pay.result is Result.WIN:
             gross = round_(stake * pay.odds)
             win = round_(stake * pay.net)
-            terms = Terms(stake, pay.result, win, gross - win, stake + win)
+            terms = Terms(stake, pay.result, win, gross - win, stake + win, line)
         else:
             returned = stake if pay.result is Result.PUSH else zero
-            terms = Terms(stake, pay.result, zero, zero, returned)
+            terms = Terms(stake, pay.result, zero, zero, returned, line)
         self._terms[bet.type, bet.amount] = terms
         return terms
 
