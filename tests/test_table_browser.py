@@ -18,8 +18,16 @@ urllib for the same seeds:
   hand the API's for the seed then shown;
 * a service with API keys: the page asks for one, and the service's own 422
   is shown at the bet it names;
+* the page in Traditional Chinese, chosen with its language picker: its
+  own words, and the service's reasons and bet lines asked for in that
+  language (Accept-Language); the choice kept over a reload, Vietnamese
+  amounts written as Vietnamese writes numbers, and a browser whose
+  language is Chinese (Taiwan) starting in Traditional Chinese;
 * every request the page makes goes to the service, and the page logs no
   error (a Content-Security-Policy violation is one).
+
+The other tests read the page in English, the language of the headless
+browser.
 
 Screenshots at 1280 and 375 px wide go to ``artifacts/``. Waits are for
 elements and text, never for a time. Needs Debian's ``chromium``
@@ -102,12 +110,16 @@ class Watched:
     the page's own request and hands the page the service's answer
     unchanged): Chromium keeps no copy of a body the page reads as a blob."""
 
-    def __init__(self, browser: Browser, server: Server, width: int = 1280) -> None:
-        self.page = browser.new_page(viewport={"width": width, "height": 900})
+    def __init__(
+        self, browser: Browser, server: Server, width: int = 1280, locale: str | None = None
+    ) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": 900}, locale=locale)
         self.page.set_default_timeout(WAIT)
         self.server = server
         self.requested: list[str] = []
         self.rounds: list[dict[str, Any]] = []
+        #: Each API call's path and the language it asked for (Accept-Language).
+        self.languages: list[tuple[str, str | None]] = []
         self.roads: list[tuple[dict[str, Any], str, str]] = []
         self.errors: list[str] = []
         self.page.on("request", self.record)
@@ -117,6 +129,10 @@ class Watched:
 
     def record(self, request: Request) -> None:
         self.requested.append(request.url)
+        if request.url.startswith(self.server.url + "/v1/"):
+            self.languages.append(
+                (request.url[len(self.server.url) :], request.headers.get("accept-language"))
+            )
         if request.method == "POST" and request.url == self.server.url + "/v1/rounds":
             self.rounds.append(json.loads(request.post_data or "{}"))
 
@@ -142,10 +158,17 @@ class Watched:
 
 
 def api(
-    server: Server, path: str, body: Any = None, accept: str = "application/json", key: str | None = None
+    server: Server,
+    path: str,
+    body: Any = None,
+    accept: str = "application/json",
+    key: str | None = None,
+    language: str | None = None,
 ) -> Any:
     """The service's answer, asked with urllib: JSON read, or the text of a picture."""
     headers = {"Accept": accept}
+    if language:
+        headers["Accept-Language"] = language
     if key:
         headers["Authorization"] = f"Bearer {key}"
     data = None
@@ -561,3 +584,99 @@ def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_
         page.locator("#roads-picture[data-results='1']").wait_for()
         watched.check_it_stayed_inside(401, 422)
         page.close()  # its keep-alive connections would hold the server's graceful stop
+
+
+#: Hand names and outcomes in Traditional Chinese (docs/glossary.md).
+HANDS_ZH_HANT = {"player": "閒", "banker": "莊"}
+OUTCOMES_ZH_HANT = {"player": "閒贏", "banker": "莊贏", "tie": "和"}
+
+
+def vietnamese(amount: Decimal) -> str:
+    """An amount as Vietnamese writes it (CLDR): "1.000,00"."""
+    return f"{amount:,.2f}".replace(",", " ").replace(".", ",").replace(" ", ".")
+
+
+def test_the_page_speaks_the_language_chosen_and_asks_the_service_for_it(browser, server):
+    watched = Watched(browser, server)
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # the headless browser's language
+
+    # Traditional Chinese, chosen by its own name: the page's words are the table catalogue's.
+    picker = page.get_by_role("combobox", name="Language")
+    assert picker.locator("option").all_text_contents() == [
+        "English",
+        "中文 (简体)",
+        "中文 (繁體)",
+        "한국어",
+        "日本語",
+        "ไทย",
+        "Tiếng Việt",
+    ]
+    picker.select_option(label="中文 (繁體)")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    expect(page).to_have_title("百家樂參考牌桌")
+    expect(page.locator("#betting-title")).to_have_text("投注")
+    expect(page.locator("button.bet[data-bet=player] .bet-name")).to_have_text("閒")
+    expect(page.locator("button.bet[data-bet=banker] .bet-name")).to_have_text("莊")
+    expect(page.get_by_role("combobox", name="語言")).to_have_value("zh-Hant")
+    expect(page.get_by_role("button", name="發牌")).to_be_enabled()
+    asked_before = len(watched.languages)
+
+    # Rounds until a hand draws: the reasons on the page are the service's in Chinese.
+    bet(page, "player", "10")
+    number = 0
+    while True:
+        number += 1
+        shown = deal(page, number)
+        if any(reason["action"] == "draws" for reason in shown["reasons"]):
+            break
+        assert number < 30, "no hand drew in 30 rounds"
+    body = watched.rounds[-1]
+    answer = api(server, "/v1/rounds", body, language="zh-Hant")
+    english = api(server, "/v1/rounds", body)
+    for reason in shown["reasons"]:
+        hand, decisions = reason["hand"], "draws" if reason["action"] == "draws" else "stands"
+        (said,) = [decision["reason"] for decision in answer[decisions] if decision["hand"] == hand]
+        (in_english,) = [decision["reason"] for decision in english[decisions] if decision["hand"] == hand]
+        assert said != in_english
+        assert reason["text"].startswith(HANDS_ZH_HANT[hand])
+        assert reason["text"].endswith(said)
+    outcome = OUTCOMES_ZH_HANT[answer["outcome"]]
+    assert shown["outcomeText"] == f"{outcome}：{answer['outcome_reason']['reason']}"
+    (line,) = answer["settlement"]["bets"]
+    assert shown["bets"][0]["cells"][0] == "閒" + line["reason"]
+    assert line["reason"] != english["settlement"]["bets"][0]["reason"]
+    assert shown["title"] == f"第 1 靴第 {number} 局"
+    # Every API call since the choice asked for Traditional Chinese.
+    assert {language for _, language in watched.languages[asked_before:]} == {"zh-Hant"}
+
+    # The choice is kept in the browser: a reload starts in Traditional Chinese.
+    page.reload()
+    page.locator("#commitment").wait_for()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    expect(page.locator("#betting-title")).to_have_text("投注")
+    expect(page.get_by_role("combobox", name="語言")).to_have_value("zh-Hant")
+    assert page.evaluate("document.cookie") == ""
+
+    # Vietnamese amounts in Vietnamese's number format; the slip sent is the API's decimals.
+    page.get_by_role("combobox", name="語言").select_option("vi")
+    expect(page.locator("#betting-title")).to_have_text("Cược")
+    expect(page.locator("#balance")).to_have_text(vietnamese(BANKROLL))
+    bet(page, "banker", "25")
+    expect(page.locator("#staked")).to_have_text(vietnamese(Decimal("25")))
+    deal(page, 1)
+    assert watched.rounds[-1]["bets"] == [{"id": "banker", "type": "banker", "amount": "25.00"}]
+    balance = Decimal(page.locator("#history-table tbody tr").last.get_attribute("data-balance") or "")
+    expect(page.locator("#balance")).to_have_text(vietnamese(balance))
+    watched.check_it_stayed_inside()
+
+
+def test_the_page_starts_in_the_browser_s_language(browser, server):
+    watched = Watched(browser, server, locale="zh-TW")
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    expect(page.get_by_role("combobox", name="語言")).to_have_value("zh-Hant")
+    expect(page.get_by_role("button", name="發牌")).to_be_visible()
+    watched.check_it_stayed_inside()

@@ -23,6 +23,7 @@ POLICIES = {
     "GET /docs/assets/<name>": "public, unsigned, not replayed",
     "GET /table": "public, unsigned, not replayed",
     "GET /table/assets/<digest>/<name>": "public, unsigned, not replayed",
+    "GET /table/assets/<digest>/words/<tag>.json": "public, unsigned, not replayed",
     "GET /.well-known/jwks.json": "public, unsigned, not replayed",
     "GET /v1/rules": "keyed, unsigned, not replayed",
     "GET /v1/tables": "keyed, unsigned, not replayed",

@@ -1,7 +1,8 @@
 """GET /table: the reference table page and its files come from the service alone.
 
 The browser test (tests/test_table_browser.py) plays the page; these check
-what it is made of and how it is served, without a browser.
+what it is made of and how it is served, without a browser, and that it has
+its words in every language the service speaks.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 
 from service.api import table
 from service.app import create_app
+from service.baccarat.bets import BetType
+from service.contract.language import ENGLISH, TAGS, speaks
 
 from .. import tools
 
@@ -29,7 +34,7 @@ KEY = "k-7f3a9c51d0e24b86"
 
 @pytest.fixture(scope="module")
 def page():
-    return table.read_page()
+    return table.read_page(table.FILES, table.page_languages())
 
 
 @pytest.fixture
@@ -126,6 +131,8 @@ def test_the_files_are_served_from_the_package_and_kept_for_a_year(client, page,
         "/table/assets/{digest}/..%2Ftable.py",
         "/table/assets/0000000000000000/main.js",
         "/table/assets/main.js",
+        "/table/assets/{digest}/words/fr.json",
+        "/table/assets/{digest}/words/zh-TW.json",
         "/table/",
     ],
 )
@@ -146,11 +153,108 @@ def test_the_digest_names_every_file(tmp_path):
     assert table.read_page(tmp_path).digest != first.digest
 
 
+def test_the_digest_names_every_language_s_words(tmp_path):
+    (tmp_path / "index.html").write_text("<select>{{languages}}</select>")
+    said = table.PageLanguage("ko", "한국어", {"Deal": "딜"})
+    first = table.read_page(tmp_path, [said])
+    assert first.html.decode() == '<select><option value="ko" lang="ko">한국어</option></select>'
+    assert json.loads(first.words["ko"].body) == {"Deal": "딜"}
+    retold = table.PageLanguage("ko", "한국어", {"Deal": "카드 돌리기"})
+    assert table.read_page(tmp_path, [retold]).digest != first.digest
+
+
 def test_a_file_of_another_kind_stops_the_start(tmp_path):
     (tmp_path / "index.html").write_text("<html></html>")
     (tmp_path / "notes.txt").write_text("not served")
     with pytest.raises(ValueError, match=r"notes\.txt: the table page serves only"):
         table.read_page(tmp_path)
+
+
+def table_messages() -> set[str]:
+    """The English messages of the ``table`` domain, as ``make translations`` extracts them."""
+    with (ROOT / "babel" / f"{table.DOMAIN}.cfg").open(encoding="utf-8") as file:
+        method_map, options_map = parse_mapping_cfg(file)
+    return {
+        message for _, _, message, _, _ in extract_from_dir(str(ROOT / "service"), method_map, options_map)
+    }
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("tag", list(TAGS))
+def test_the_words_of_every_language_have_every_message_of_the_page(client, tag):
+    page = client.get("/table").get_data(as_text=True)
+    assets = re.search(r'src="(/table/assets/[0-9a-f]+)/main\.js"', page)
+    assert assets
+    response = client.get(f"{assets[1]}/words/{tag}.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert "immutable" in response.headers["Cache-Control"]  # the digest covers the words
+    words = response.get_json()
+    if tag == ENGLISH:
+        assert words == {}  # the page's own words are its English
+        return
+    messages = table_messages()
+    assert len(messages) > 100
+    assert sorted(words) == sorted(messages)
+    assert [message for message, translated in words.items() if not translated.strip()] == []
+    mismatched = [m for m, translated in words.items() if placeholders(translated) != placeholders(m)]
+    assert mismatched == []
+
+
+def test_the_page_offers_every_language_named_in_itself(client):
+    html = client.get("/table").get_data(as_text=True)
+    options = re.findall(r'<option value="([^"]+)" lang="([^"]+)">([^<]+)</option>', html)
+    assert options == [
+        ("en", "en", "English"),
+        ("zh-Hans", "zh-Hans", "中文 (简体)"),
+        ("zh-Hant", "zh-Hant", "中文 (繁體)"),
+        ("ko", "ko", "한국어"),
+        ("ja", "ja", "日本語"),
+        ("th", "th", "ไทย"),
+        ("vi", "vi", "Tiếng Việt"),
+    ]
+    assert [tag for tag, _, _ in options] == list(TAGS)
+    assert table.LANGUAGES_MARKER not in html
+
+
+def test_every_word_of_the_page_is_a_message_and_every_message_is_on_the_page():
+    """index.html names its words (data-words, data-words-label); page_words.js holds them."""
+    html = (table.FILES / "index.html").read_text()
+    named = set(re.findall(r'data-words(?:-label)?="([\w-]+)"', html))
+    script = (table.FILES / "page_words.js").read_text()
+    held = set(re.findall(r'^  "?([\w-]+)"?: N_\(', script, re.MULTILINE))
+    assert named == held
+    # Nothing a reader sees is left in the page itself: only the slots' code and links.
+    text = re.sub(r"<(script|style)\b.*?</\1>|<!--.*?-->|<[^>]+>|\{\{\w+\}\}", " ", html, flags=re.DOTALL)
+    assert text.split() == [
+        "–",
+        "POST",
+        "/v1/rounds",
+        "GET",
+        "/v1/tables",
+        "POST",
+        "/v1/seeds",
+        "POST",
+        "/v1/shoes",
+        "POST",
+        "/v1/roads",
+        "/docs",
+    ]
+
+
+def test_a_language_whose_catalogue_is_not_compiled_stops_the_start(tmp_path):
+    with pytest.raises(RuntimeError, match="make translations"):
+        table.PageLanguage.load("th", tmp_path)
+
+
+def test_every_bet_type_has_its_name_on_the_table():
+    script = (table.FILES / "words.js").read_text()
+    names = dict(re.findall(r'^  (\w+): N_\("([^"]+)"\),$', script, re.MULTILINE))
+    assert set(BetType) <= set(names)
+    assert names["banker_pair"] == "Banker Pair"
 
 
 def test_the_page_and_its_files_need_no_api_key_but_its_calls_do(keyed, page):
@@ -179,10 +283,12 @@ def test_the_package_data_ships_every_file_of_the_page():
     assert files <= shipped
 
 
-#: The page's money and bet-slip modules, run by Node.js on their own (they touch no DOM).
+#: The page's money, bet-slip and language modules, run by Node.js on their own (they touch no DOM).
 MODULES_SCRIPT = """
-import { formatMinor, odds, percent, signed, toMinor } from "%(folder)s/money.js";
+import { formatAmount, formatMinor, formatNumber, formatPercent, odds, toMinor } from "%(folder)s/money.js";
 import { Bets, limitProblems } from "%(folder)s/bets.js";
+import { speaks, startingLanguage } from "%(folder)s/language.js";
+const spoken = %(spoken)s;
 const refused = (text) => { try { toMinor(text, 2); return false; } catch { return true; } };
 const bets = new Bets();
 bets.add("tie", 500); bets.add("tie", 500); bets.add("player", 1000);
@@ -200,22 +306,36 @@ console.log(JSON.stringify({
   read: ["23.75", "1", "0.1", "-0.05", "1000.00"].map((text) => toMinor(text, 2)),
   refused: ["1.005", "1e3", "abc", " 1", "0x10", "NaN", "99999999999999999"].map(refused),
   tenths,
-  written: [
-    formatMinor(100000, 2), formatMinor(-550, 2), formatMinor(5, 2),
-    formatMinor(123456789, 2, {grouped: false}), formatMinor(7, 0),
-  ],
-  signed: [signed(1875, 2), signed(-2500, 2), signed(0, 2)],
+  written: [[100000, 2], [-550, 2], [5, 2], [123456789, 2], [7, 0]].map(([units, digits]) =>
+    formatMinor(units, digits)),
   odds: ["0.5", "0.54", "8", "1.5", "0.95"].map(odds),
-  percent: ["0.05", "0.045", "0", "0.10"].map(percent),
+  percent: ["0.05", "0.045", "0", "0.10"].map((rate) => formatPercent(rate, "en")),
+  shown: spoken.map((tag) => [
+    formatAmount(123456789, 2, tag), formatAmount(-2500, 2, tag, {signed: true}),
+    formatAmount(1875, 2, tag, {signed: true}), formatAmount(0, 2, tag, {signed: true}),
+    formatAmount(900719925474099, 2, tag), formatNumber("2500", tag),
+  ]),
+  speaks: %(asked)s.map((tag) => speaks(tag, spoken)),
+  starting: [[], ["fr", "zh-HK", "ko"], ["de-CH", "ja-JP"], ["yue", "*"]].map((tags) =>
+    startingLanguage(spoken, tags)),
   placed, undone, rebet: bets.slip(2),
   limits: limitProblems(new Map([["tie", 2500], ["player", 100]]), limits, 2).map((p) => p.message),
 }));
 """
 
 
+#: Language tags a browser may send, from the service's own negotiation tests.
+ASKED = ["th-TH", "zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-CN", "zh", "zh-CN", "zh-SG", "zh-Hans-HK"]
+ASKED += ["ZH-tw", "ko-KR", "ja", "vi-VN", "en-GB", "en", "fr", "yue-HK", "*", ""]
+
+
 def test_the_page_counts_money_in_minor_units_and_keeps_its_slip():
     node = tools.executable("node", "apt-get install nodejs")
-    script = MODULES_SCRIPT % {"folder": table.FILES.as_uri()}
+    script = MODULES_SCRIPT % {
+        "folder": table.FILES.as_uri(),
+        "spoken": json.dumps(list(TAGS)),
+        "asked": json.dumps(ASKED),
+    }
     ran = subprocess.run(
         [node, "--no-warnings", "--input-type=module", "-e", script],
         capture_output=True,
@@ -227,10 +347,19 @@ def test_the_page_counts_money_in_minor_units_and_keeps_its_slip():
     assert shown["read"] == [2375, 100, 10, -5, 100000]
     assert shown["refused"] == [True] * 7
     assert shown["tenths"] == 100  # 0.10 ten times is 1.00, exactly
-    assert shown["written"] == ["1,000.00", "-5.50", "0.05", "1234567.89", "7"]
-    assert shown["signed"] == ["+18.75", "-25.00", "0.00"]
+    assert shown["written"] == ["1000.00", "-5.50", "0.05", "1234567.89", "7"]  # as the API reads them
     assert shown["odds"] == ["1:2", "0.54:1", "8:1", "1.5:1", "0.95:1"]
-    assert shown["percent"] == ["5", "4.5", "0", "10"]
+    assert shown["percent"] == ["5%", "4.5%", "0%", "10%"]
+    # Each language's CLDR number format, from the exact decimal string (no float: the last
+    # amount is beyond a float's exact cents).
+    grouped_by_comma = ["1,234,567.89", "-25.00", "+18.75", "0.00", "9,007,199,254,740.99", "2,500"]
+    assert dict(zip(TAGS, shown["shown"], strict=True)) == {
+        **{tag: grouped_by_comma for tag in TAGS if tag != "vi"},
+        "vi": ["1.234.567,89", "-25,00", "+18,75", "0,00", "9.007.199.254.740,99", "2.500"],
+    }
+    # The page picks a language from the browser's as the service does from Accept-Language.
+    assert shown["speaks"] == [speaks(tag) if tag else None for tag in ASKED]
+    assert shown["starting"] == ["en", "zh-Hant", "ja", "en"]
     slip = [
         {"id": "tie", "type": "tie", "amount": "10.00"},
         {"id": "player", "type": "player", "amount": "10.00"},

@@ -1,7 +1,11 @@
 // The service's public API, called as any integrator calls it: fetch, JSON
 // in and out, problem documents (RFC 9457) for errors, and an API key as
 // "Authorization: Bearer <key>" when the service requires one. The key lives
-// in this object only: never in storage, never in a URL.
+// in this object only: never in storage, never in a URL. Each call asks for
+// the page's language (Accept-Language), in which the service writes its
+// reasons, bet lines and problems.
+
+import { ENGLISH, _ } from "./language.js";
 
 export const JSON_TYPE = "application/json";
 export const SVG_TYPE = "image/svg+xml";
@@ -28,11 +32,12 @@ function mediaType(response) {
 export class Api {
   constructor() {
     this.key = "";
+    this.language = ENGLISH;
   }
 
   /** The answer to one request; any status but 2xx is thrown as a Problem. */
   async send(method, path, { body, accept = JSON_TYPE } = {}) {
-    const headers = { Accept: accept };
+    const headers = { Accept: accept, "Accept-Language": this.language };
     if (body !== undefined) headers["Content-Type"] = JSON_TYPE;
     if (this.key) headers.Authorization = `Bearer ${this.key}`;
     let response;
@@ -46,7 +51,7 @@ export class Api {
         redirect: "error",
       });
     } catch (error) {
-      throw new Problem(0, { title: "The service could not be reached", detail: `${method} ${path}: ${error.message}` });
+      throw new Problem(0, { title: _("The service could not be reached"), detail: `${method} ${path}: ${error.message}` });
     }
     if (!response.ok) throw await problemOf(method, path, response);
     return response;
@@ -76,17 +81,21 @@ async function problemOf(method, path, response) {
     try {
       document = await response.json();
     } catch {
-      document.detail = `${method} ${path}: the error answer could not be read`;
+      document.detail = _("{request}: the error answer could not be read", { request: `${method} ${path}` });
     }
   } else {
-    document.detail = `${method} ${path} answered ${type || "nothing"}`;
+    document.detail = type
+      ? _("{request} answered {type}", { request: `${method} ${path}`, type })
+      : _("{request} answered nothing", { request: `${method} ${path}` });
   }
   return new Problem(response.status, document);
 }
 
 function unexpected(method, path, response, wanted, got) {
   return new Problem(response.status, {
-    title: "An answer of an unexpected type",
-    detail: `${method} ${path} answered ${got || "no content type"}, not ${wanted}`,
+    title: _("An answer of an unexpected type"),
+    detail: got
+      ? _("{request} answered {type}, not {wanted}", { request: `${method} ${path}`, type: got, wanted })
+      : _("{request} answered no content type, not {wanted}", { request: `${method} ${path}`, wanted }),
   });
 }

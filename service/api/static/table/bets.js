@@ -4,6 +4,7 @@
 // chips, Clear and Rebet alike. After a deal the bets stay in place for the
 // next game (as at a real table) and become what Rebet puts back.
 
+import { _, amount } from "./language.js";
 import { formatMinor } from "./money.js";
 
 export class Bets {
@@ -61,7 +62,7 @@ export class Bets {
     return [...this.stacks].map(([type, units]) => ({
       id: type,
       type,
-      amount: formatMinor(units, digits, { grouped: false }),
+      amount: formatMinor(units, digits),
     }));
   }
 
@@ -73,23 +74,32 @@ export class Bets {
 
 /**
  * Each stack outside its table limits: [{type, message}], the message naming
- * the limit. `limits` maps a bet type to {min, max, name} in minor units.
+ * the limit, in the page's language. `limits` maps a bet type to {min, max,
+ * name} in minor units.
  */
 export function limitProblems(stacks, limits, digits) {
   const problems = [];
   for (const [type, units] of stacks) {
     const limit = limits.get(type);
     if (!limit) {
-      problems.push({ type, message: `${type}: this table does not offer the bet` });
+      problems.push({ type, message: _("{bet}: this table does not offer the bet", { bet: type }) });
     } else if (units < limit.min) {
       problems.push({
         type,
-        message: `${limit.name}: ${formatMinor(units, digits)} is under the table minimum of ${formatMinor(limit.min, digits)}`,
+        message: _("{bet}: {stake} is under the table minimum of {minimum}", {
+          bet: limit.name,
+          stake: amount(units, digits),
+          minimum: amount(limit.min, digits),
+        }),
       });
     } else if (units > limit.max) {
       problems.push({
         type,
-        message: `${limit.name}: ${formatMinor(units, digits)} is over the table maximum of ${formatMinor(limit.max, digits)}`,
+        message: _("{bet}: {stake} is over the table maximum of {maximum}", {
+          bet: limit.name,
+          stake: amount(units, digits),
+          maximum: amount(limit.max, digits),
+        }),
       });
     }
   }

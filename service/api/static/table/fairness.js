@@ -4,6 +4,7 @@
 
 import { SHOE, commitmentHolds, replayRequest } from "./dealer.js";
 import { el, fill } from "./dom.js";
+import { N_, _, parts } from "./language.js";
 import { cardFace } from "./words.js";
 
 function entry(term, ...details) {
@@ -15,9 +16,12 @@ function code(text, attributes = {}) {
 }
 
 function burnWords(shoe) {
-  if (!shoe.burned) return "shown with the first round";
-  const turned = cardFace(shoe.burned[0]);
-  const words = `the ${turned.name} turned, ${shoe.burned.length - 1} more burned face down (${shoe.burned.length} cards)`;
+  if (!shoe.burned) return _("shown with the first round");
+  const words = _("the {card} turned, {more} more burned face down ({count} cards)", {
+    card: cardFace(shoe.burned[0]).name,
+    more: shoe.burned.length - 1,
+    count: shoe.burned.length,
+  });
   // Burned cards stay face down: only the turned card and the count are shown.
   return el("span", { id: "burn", "data-turned": shoe.burned[0], "data-count": shoe.burned.length }, words);
 }
@@ -25,25 +29,37 @@ function burnWords(shoe) {
 /** The shoe about to be dealt, or being dealt: what a player may see. */
 export function renderCurrent(node, shoe) {
   if (!shoe) {
-    fill(node, el("p", { class: "help" }, "Drawing a server seed…"));
+    fill(node, el("p", { class: "help" }, _("Drawing a server seed…")));
     return;
   }
-  const heading = shoe.mode === SHOE ? `Shoe ${shoe.number}` : "Next hand";
+  const heading = shoe.mode === SHOE ? _("Shoe {number}", { number: shoe.number }) : _("Next hand");
   const details = [
-    ...entry("Commitment (SHA-256 of the server seed)", code(shoe.hash, { id: "commitment" })),
-    ...entry("Client seed", shoe.clientSeed === null ? "yours, from the box above, fixed at the first round" : code(shoe.clientSeed)),
-    ...entry("Nonce", String(shoe.nonce)),
+    ...entry(_("Commitment (SHA-256 of the server seed)"), code(shoe.hash, { id: "commitment" })),
+    ...entry(
+      _("Client seed"),
+      shoe.clientSeed === null ? _("yours, from the box above, fixed at the first round") : code(shoe.clientSeed),
+    ),
+    ...entry(_("Nonce"), String(shoe.nonce)),
   ];
   if (shoe.mode === SHOE) {
-    details.push(...entry("Burn", burnWords(shoe)));
-    const cut = shoe.cutCardPosition === null ? "16 cards from the end by default (the table's rule)" : `in front of card ${shoe.cutCardPosition + 1} of ${shoe.cards}`;
-    details.push(...entry("Cut card", shoe.cutCardOut ? `${cut}: it is out, one more round then the shoe ends` : cut));
-    details.push(...entry("Rounds dealt", el("span", { id: "rounds-dealt" }, String(shoe.rounds))));
+    details.push(...entry(_("Burn"), burnWords(shoe)));
+    const cut =
+      shoe.cutCardPosition === null
+        ? _("16 cards from the end by default (the table's rule)")
+        : _("in front of card {position} of {cards}", { position: shoe.cutCardPosition + 1, cards: shoe.cards });
+    details.push(...entry(_("Cut card"), shoe.cutCardOut ? _("{cut}: it is out, one more round then the shoe ends", { cut }) : cut));
+    details.push(...entry(_("Rounds dealt"), el("span", { id: "rounds-dealt" }, String(shoe.rounds))));
   } else {
-    details.push(...entry("Shuffle", "a fresh 8-deck shoe for this hand alone: no burn, no cut card"));
+    details.push(...entry(_("Shuffle"), _("a fresh 8-deck shoe for this hand alone: no burn, no cut card")));
   }
   fill(node, el("h3", {}, heading), el("dl", { class: "facts" }, details));
 }
+
+const VERDICTS = {
+  null: N_("Not checked here (this page is not in a secure context): compute it as below."),
+  true: N_("Checked in this browser: SHA-256 of the server seed is the commitment shown before play."),
+  false: N_("Checked in this browser: SHA-256 of the server seed is NOT the commitment shown before play."),
+};
 
 /** The last shoe or hand that is over: its seed, and how to check it. */
 export async function renderRetired(node, shoe) {
@@ -52,28 +68,48 @@ export async function renderRetired(node, shoe) {
     return;
   }
   const holds = await commitmentHolds(shoe);
-  const verdict =
-    holds === null
-      ? "Not checked here (this page is not in a secure context): compute it as below."
-      : holds
-        ? "Checked in this browser: SHA-256 of the server seed is the commitment shown before play."
-        : "Checked in this browser: SHA-256 of the server seed is NOT the commitment shown before play.";
   const replay = replayRequest(shoe);
-  const heading = shoe.mode === SHOE ? `Shoe ${shoe.number} is over: ${shoe.rounds} rounds` : "The last hand's seed";
+  const heading =
+    shoe.mode === SHOE
+      ? _("Shoe {number} is over: {rounds} rounds", { number: shoe.number, rounds: shoe.rounds })
+      : _("The last hand's seed");
   fill(
     node,
     el("h3", {}, heading),
     el(
       "dl",
       { class: "facts" },
-      entry("Server seed", code(shoe.serverSeed, { id: "revealed-seed" })),
-      entry("Commitment shown before play", code(shoe.hash, { id: "revealed-commitment" })),
-      entry("Commitment check", el("span", { id: "commitment-check", "data-holds": String(holds) }, verdict)),
-      entry("Client seed and nonce", code(shoe.clientSeed), ` and ${shoe.nonce}`),
-      entry("Shoe hash", code(shoe.shoeHash)),
+      entry(_("Server seed"), code(shoe.serverSeed, { id: "revealed-seed" })),
+      entry(_("Commitment shown before play"), code(shoe.hash, { id: "revealed-commitment" })),
+      entry(_("Commitment check"), el("span", { id: "commitment-check", "data-holds": String(holds) }, _(VERDICTS[String(holds)]))),
+      entry(_("Client seed and nonce"), parts(N_("{client_seed} and {nonce}"), { client_seed: code(shoe.clientSeed), nonce: shoe.nonce })),
+      entry(_("Shoe hash"), code(shoe.shoeHash)),
     ),
-    el("p", {}, "To check it yourself: the SHA-256 of the server seed must be the commitment (", el("code", {}, `printf %s '${shoe.serverSeed}' | sha256sum`), "); then send this to ", el("code", {}, `POST ${replay.path}`), " on any copy of the service, and every round it answers must be the one you were shown:"),
+    el(
+      "p",
+      {},
+      parts(
+        N_(
+          "To check it yourself: the SHA-256 of the server seed must be the commitment ({command}); then send this to " +
+            "{request} on any copy of the service, and every round it answers must be the one you were shown:",
+        ),
+        {
+          command: el("code", {}, `printf %s '${shoe.serverSeed}' | sha256sum`),
+          request: el("code", {}, `POST ${replay.path}`),
+        },
+      ),
+    ),
     el("pre", { class: "replay" }, el("code", {}, JSON.stringify(replay.body, null, 2))),
-    el("p", { class: "help" }, "Offline: save that answer and run ", el("code", {}, "baccarat verify"), " or ", el("code", {}, "node verifier/verify.js"), " on it (docs/fairness.md describes the shuffle, the burn and the cut card precisely enough to re-implement them)."),
+    el(
+      "p",
+      { class: "help" },
+      parts(
+        N_(
+          "Offline: save that answer and run {verify} or {node} on it (docs/fairness.md describes the shuffle, " +
+            "the burn and the cut card precisely enough to re-implement them).",
+        ),
+        { verify: el("code", {}, "baccarat verify"), node: el("code", {}, "node verifier/verify.js") },
+      ),
+    ),
   );
 }

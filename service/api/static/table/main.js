@@ -3,18 +3,21 @@
 // What the page decides: which table, which chips are on which bet, when to
 // deal. What the service decides: everything else. The balance is play
 // money held in this page, and changes only by what the service's
-// settlement answers (balance - staked + returned).
+// settlement answers (balance - staked + returned). The page is written in
+// the reader's language (language.js), which the API calls ask for too.
 
 import { Api } from "./api.js";
 import { Bets, limitProblems } from "./bets.js";
 import { Dealer, SHOE, randomClientSeed } from "./dealer.js";
 import { byId, el, fill } from "./dom.js";
 import { renderCurrent, renderRetired } from "./fairness.js";
+import { _, amount, remember, sentences, signedAmount, speak, startingLanguage } from "./language.js";
 import { Messages } from "./messages.js";
-import { formatMinor, signed, toMinor } from "./money.js";
+import { toMinor } from "./money.js";
+import { writePageWords } from "./page_words.js";
 import { historyRow, renderBetAreas, renderChips, renderPayTable, renderRound, showBetError, showStack } from "./render.js";
 import { Roads } from "./roads.js";
-import { outcomeWords } from "./words.js";
+import { handName, outcomeWords } from "./words.js";
 
 /** The play-money bankroll a visit starts with. */
 const BANKROLL = "1000.00";
@@ -31,12 +34,16 @@ const state = {
   chip: 0,
   bankroll: 0,
   busy: false,
-  // The rounds the roads and the list show: a shoe's, or a reshuffling table's hands since it was chosen.
-  session: { key: null, results: [], rounds: 0 },
+  // The rounds the roads and the list show: a shoe's, or a reshuffling table's hands since it was chosen;
+  // each row of the list as it was dealt, to be written again in another language.
+  session: { key: null, results: [], rounds: 0, rows: [] },
   epoch: 0,
+  // The round on show: the service's answer and its place ({shoe, number, hand}).
+  shown: null,
 };
 
 const page = {
+  language: byId("language"),
   tableChoice: byId("table-choice"),
   dealing: byId("dealing"),
   clientSeed: byId("client-seed"),
@@ -68,9 +75,9 @@ const roads = new Roads(api, byId("roads-picture"), byId("roads-note"), (problem
 function showBets() {
   for (const [type, area] of state.areas) showStack(area, bets.stake(type), state.digits);
   page.staked.dataset.cents = bets.total;
-  page.staked.textContent = formatMinor(bets.total, state.digits);
+  page.staked.textContent = amount(bets.total, state.digits);
   page.balance.dataset.cents = state.bankroll;
-  page.balance.textContent = formatMinor(state.bankroll, state.digits);
+  page.balance.textContent = amount(state.bankroll, state.digits);
   page.undo.disabled = !bets.canUndo;
   page.clear.disabled = bets.stacks.size === 0;
   page.rebet.disabled = bets.lastRound.size === 0;
@@ -79,7 +86,7 @@ function showBets() {
 function setBusy(busy) {
   state.busy = busy;
   page.round.setAttribute("aria-busy", String(busy));
-  for (const control of [page.deal, page.newShoe, page.tableChoice, page.dealing]) control.disabled = busy;
+  for (const control of [page.deal, page.newShoe, page.tableChoice, page.dealing, page.language]) control.disabled = busy;
   page.clientSeed.readOnly = busy || Boolean(dealer.shoe && dealer.shoe.mode === SHOE && dealer.shoe.rounds > 0);
 }
 
@@ -100,12 +107,26 @@ function chooseTable(name) {
   state.table = table;
   state.digits = table.rules.minor_unit;
   page.tableChoice.value = name;
-  page.description.textContent = table.description;
   // GET /v1/tables says how each table deals: "shoe" or "reshuffle_each_hand", the Dealing choice's values.
   page.dealing.value = table.dealing;
+  state.chip = 0; // the table's first chip
+  showTable();
+  bets.reset();
+  showBets();
+}
+
+/** The chosen table's chips (the chosen one kept), bet areas, limits, pay table and description, in the page's language. */
+function showTable() {
+  const table = state.table;
+  const chosen = state.chip;
   state.chip = renderChips(page.chips, table.chips, state.digits, (units) => {
     state.chip = units;
   });
+  const chip = page.chips.querySelector(`input[value="${chosen}"]`);
+  if (chip) {
+    chip.checked = true;
+    state.chip = chosen;
+  }
   state.areas = renderBetAreas(page.mainBets, page.sideBets, table.bets, state.digits, addChip);
   messages.areas = state.areas;
   state.limits = new Map(
@@ -114,9 +135,12 @@ function chooseTable(name) {
       { min: toMinor(bet.min, state.digits), max: toMinor(bet.max, state.digits), name: state.areas.get(bet.type).name },
     ]),
   );
-  renderPayTable(page.payTable, table);
-  bets.reset();
-  showBets();
+  renderPayTable(page.payTable, table, state.digits);
+  page.description.textContent = table.description;
+}
+
+function tableReady() {
+  messages.say(_("Table {table}: place your bets and deal.", { table: state.table.name }));
 }
 
 async function loadTables() {
@@ -127,7 +151,7 @@ async function loadTables() {
   state.bankroll = toMinor(BANKROLL, answer.tables[0].rules.minor_unit);
   chooseTable(answer.default);
   await startShoe();
-  messages.say(`Table ${state.table.name}: place your bets and deal.`);
+  tableReady();
 }
 
 /** Give up the current shoe (its seed is shown if it was dealt from) and draw the next one's seed. */
@@ -155,19 +179,29 @@ function addChip(type) {
   const area = state.areas.get(type);
   const limit = state.limits.get(type);
   const next = bets.stake(type) + state.chip;
-  const chip = formatMinor(state.chip, state.digits);
+  const chip = amount(state.chip, state.digits);
   if (next > limit.max) {
-    const message = `${area.name}: the table maximum is ${formatMinor(limit.max, state.digits)}; another ${chip} would make ${formatMinor(next, state.digits)}`;
-    messages.atBet(type, "Over the table limit", message);
+    const message = _("{bet}: the table maximum is {maximum}; another {chip} would make {stake}", {
+      bet: area.name,
+      maximum: amount(limit.max, state.digits),
+      chip,
+      stake: amount(next, state.digits),
+    });
+    messages.atBet(type, _("Over the table limit"), message);
     return;
   }
   if (bets.total + state.chip > state.bankroll) {
-    messages.warn("Not enough play money", [`A ${chip} chip would put ${formatMinor(bets.total + state.chip, state.digits)} on the table; the balance is ${formatMinor(state.bankroll, state.digits)}`]);
+    const message = _("A {chip} chip would put {staked} on the table; the balance is {balance}", {
+      chip,
+      staked: amount(bets.total + state.chip, state.digits),
+      balance: amount(state.bankroll, state.digits),
+    });
+    messages.warn(_("Not enough play money"), [message]);
     return;
   }
   bets.add(type, state.chip);
   showBets();
-  messages.say(`${area.name}: ${formatMinor(next, state.digits)}`);
+  messages.say(_("{bet}: {stake}", { bet: area.name, stake: amount(next, state.digits) }));
 }
 
 function betsChanged(words) {
@@ -183,11 +217,15 @@ function readyToDeal() {
   const problems = limitProblems(bets.stacks, state.limits, state.digits);
   for (const problem of problems) showBetError(state.areas.get(problem.type), problem.message);
   if (problems.length) {
-    messages.warn("Outside the table limits", problems.map((problem) => problem.message));
+    messages.warn(_("Outside the table limits"), problems.map((problem) => problem.message));
     return false;
   }
   if (bets.total > state.bankroll) {
-    messages.warn("Not enough play money", [`The bets total ${formatMinor(bets.total, state.digits)}; the balance is ${formatMinor(state.bankroll, state.digits)}`]);
+    const message = _("The bets total {staked}; the balance is {balance}", {
+      staked: amount(bets.total, state.digits),
+      balance: amount(state.bankroll, state.digits),
+    });
+    messages.warn(_("Not enough play money"), [message]);
     return false;
   }
   return true;
@@ -211,7 +249,9 @@ async function deal() {
     const shoe = dealer.shoe;
     renderCurrent(page.shoeNow, shoe);
     if (shoe.ended) {
-      if (shoe.mode === SHOE) messages.say(`${messages.status.textContent} The shoe is over: its server seed is shown under Fairness.`);
+      if (shoe.mode === SHOE) {
+        messages.say(_("{said} The shoe is over: its server seed is shown under Fairness.", { said: messages.status.textContent }));
+      }
       await startShoe();
     }
     await roads.draw(state.session.results);
@@ -221,7 +261,7 @@ async function deal() {
 /** Show a dealt round, and add its settlement to the balance. */
 function played(answer) {
   const key = sessionKey();
-  if (state.session.key !== key) state.session = { key, results: [], rounds: 0 };
+  if (state.session.key !== key) state.session = { key, results: [], rounds: 0, rows: [] };
   const session = state.session;
   session.rounds += 1;
   session.results.push({
@@ -240,36 +280,92 @@ function played(answer) {
   bets.dealt();
   showBets();
   const shoe = dealer.shoe;
-  const label = shoe.mode === SHOE ? `Round ${shoe.rounds} of shoe ${shoe.number}` : `Hand ${session.rounds}`;
-  renderRound(page.roundTitle, page.roundBody, answer, label, state.digits);
+  state.shown = { answer, shoe: shoe.mode === SHOE ? shoe.number : null, number: shoe.rounds, hand: session.rounds };
+  showRound();
   page.round.dataset.round = session.rounds;
+  session.rows.push({ number: session.rounds, answer, net, balance: state.bankroll });
   if (session.rounds === 1) fill(page.history);
   page.history.append(historyRow(session.rounds, answer, net, state.bankroll, state.digits));
-  const money = answer.settlement ? ` Your bets: net ${signed(net, state.digits)}.` : "";
-  const cut = shoe.mode === SHOE && answer.round.cut_card_out ? " The cut card is out: one more round." : "";
-  messages.say(`${label}: ${outcomeWords(answer.outcome)}, Player ${answer.player.total}, Banker ${answer.banker.total}.${money} Balance ${formatMinor(state.bankroll, state.digits)}.${cut}`);
+  const said = [
+    _("{round}: {outcome}, {player} {player_total}, {banker} {banker_total}.", {
+      round: roundLabel(state.shown),
+      outcome: outcomeWords(answer.outcome),
+      player: handName("player"),
+      player_total: answer.player.total,
+      banker: handName("banker"),
+      banker_total: answer.banker.total,
+    }),
+  ];
+  if (answer.settlement) said.push(_("Your bets: net {amount}.", { amount: signedAmount(net, state.digits) }));
+  said.push(_("Balance {amount}.", { amount: amount(state.bankroll, state.digits) }));
+  if (shoe.mode === SHOE && answer.round.cut_card_out) said.push(_("The cut card is out: one more round."));
+  messages.say(sentences(said));
+}
+
+/** "Round 3 of shoe 1", or "Hand 3" at a table that reshuffles. */
+function roundLabel(shown) {
+  return shown.shoe === null
+    ? _("Hand {number}", { number: shown.hand })
+    : _("Round {number} of shoe {shoe}", { number: shown.number, shoe: shown.shoe });
+}
+
+function showRound() {
+  renderRound(page.roundTitle, page.roundBody, state.shown.answer, roundLabel(state.shown), state.digits);
+}
+
+// --- the language ------------------------------------------------------------------
+
+/** Write everything on the page again in the language just chosen (the service's sentences stay as it wrote them). */
+async function retell() {
+  writePageWords();
+  if (state.table) {
+    showTable();
+    showBets();
+  }
+  if (dealer.shoe) renderCurrent(page.shoeNow, dealer.shoe);
+  await renderRetired(page.shoeBefore, dealer.retired);
+  if (state.shown) showRound();
+  const rows = state.session.rows;
+  if (rows.length) fill(page.history, rows.map((row) => historyRow(row.number, row.answer, row.net, row.balance, state.digits)));
+  roads.retell();
+  if (state.table) {
+    // The tables' own words (descriptions, pay lines) are the service's: asked for again in this language.
+    const answer = await api.json("GET", "/v1/tables");
+    state.tables = answer.tables;
+    state.table = state.tables.find((table) => table.name === state.table.name) || state.table;
+    showTable();
+    showBets();
+  }
+}
+
+/** Speak `tag`: its words, the API's answers, `<html lang>`; `tag` kept as the reader's choice when `chosen`. */
+async function useLanguage(tag, { chosen = false } = {}) {
+  await speak(tag);
+  api.language = tag;
+  page.language.value = tag;
+  if (chosen) remember(tag);
 }
 
 // --- wiring -----------------------------------------------------------------------
 
-function start() {
+async function start() {
   page.clientSeed.value = randomClientSeed();
   page.undo.addEventListener("click", () => {
     bets.undo();
-    betsChanged("Undone.");
+    betsChanged(_("Undone."));
   });
   page.clear.addEventListener("click", () => {
     bets.clear();
-    betsChanged("Bets cleared.");
+    betsChanged(_("Bets cleared."));
   });
   page.rebet.addEventListener("click", () => {
     bets.rebet();
-    betsChanged(`Last round's bets back: ${formatMinor(bets.total, state.digits)}.`);
+    betsChanged(_("Last round's bets back: {amount}.", { amount: amount(bets.total, state.digits) }));
   });
   page.deal.addEventListener("click", deal);
   byId("reset-bankroll").addEventListener("click", () => {
     state.bankroll = toMinor(BANKROLL, state.digits);
-    betsChanged(`Play money reset to ${formatMinor(state.bankroll, state.digits)}.`);
+    betsChanged(_("Play money reset to {amount}.", { amount: amount(state.bankroll, state.digits) }));
   });
   byId("settings").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -277,7 +373,7 @@ function start() {
     newSession();
     busyWith(async () => {
       await startShoe();
-      messages.say("New shoe: its commitment is under Fairness.");
+      messages.say(_("New shoe: its commitment is under Fairness."));
     });
   });
   page.tableChoice.addEventListener("change", () => {
@@ -286,7 +382,7 @@ function start() {
     newSession();
     busyWith(async () => {
       await startShoe();
-      messages.say(`Table ${state.table.name}: place your bets and deal.`);
+      tableReady();
     });
   });
   page.dealing.addEventListener("change", () => {
@@ -298,10 +394,30 @@ function start() {
     event.preventDefault();
     messages.clear();
     api.key = page.apiKey.value.trim();
-    messages.say(api.key ? "API key set for this page." : "No API key.");
+    messages.say(api.key ? _("API key set for this page.") : _("No API key."));
     if (!state.table) busyWith(loadTables);
     else if (!dealer.shoe) busyWith(startShoe);
   });
+  page.language.addEventListener("change", () => {
+    messages.clear();
+    messages.say("");
+    busyWith(async () => {
+      try {
+        await useLanguage(page.language.value, { chosen: true });
+      } catch (error) {
+        page.language.value = api.language; // still the language the page is written in
+        throw error;
+      }
+      await retell();
+    });
+  });
+  const spoken = [...page.language.options].map((option) => option.value);
+  try {
+    await useLanguage(startingLanguage(spoken));
+  } catch (error) {
+    messages.problem(error); // the page's own words are its English
+  }
+  writePageWords();
   busyWith(loadTables);
 }
 

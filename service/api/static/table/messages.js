@@ -1,9 +1,11 @@
 // What the page tells the player: a status line (announced politely) and an
 // alert (announced at once) that shows every error whole: a problem's
 // title, status and detail, and each field error, also at the bet it names.
+// A problem's words are the service's, in the language the page asked for.
 
 import { Problem } from "./api.js";
 import { el, fill } from "./dom.js";
+import { _ } from "./language.js";
 import { showBetError } from "./render.js";
 
 const BET_POINTER = /^\/bets\/(\d+)(?:\/|$)/;
@@ -42,7 +44,7 @@ export class Messages {
   /** Any error, shown whole; `slip` is the bets sent, which the errors' pointers index. */
   problem(problem, slip = []) {
     if (!(problem instanceof Problem)) {
-      this.warn("The page failed", [String(problem && problem.message ? problem.message : problem)]);
+      this.warn(_("The page failed"), [String(problem && problem.message ? problem.message : problem)]);
       return;
     }
     const document = problem.document;
@@ -53,11 +55,11 @@ export class Messages {
       if (bet && this.areas.has(bet.type)) showBetError(this.areas.get(bet.type), error.detail);
       lines.push(el("span", {}, error.pointer ? [el("code", {}, error.pointer), " "] : null, error.detail));
     }
-    const status = problem.status ? ` (${problem.status})` : "";
-    this.warn(`${document.title || "Error"}${status}`, lines);
+    const title = document.title || _("Error");
+    this.warn(problem.status ? _("{title} ({status})", { title, status: problem.status }) : title, lines);
     this.alert.dataset.status = String(problem.status);
     if (problem.status === 401) {
-      this.say("This service requires an API key: paste one in the API key box.");
+      this.say(_("This service requires an API key: paste one in the API key box."));
       this.apiKey.focus();
     }
   }

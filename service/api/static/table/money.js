@@ -3,7 +3,9 @@
 // The service writes amounts as decimal strings. The page reads them into
 // integers of the currency's minor unit, by their digits, never through a
 // binary float, adds those up for the play-money balance, and writes them
-// back as decimal strings.
+// back as decimal strings. What the reader sees is those strings written as
+// their language writes numbers (CLDR, by the browser's Intl), given to Intl
+// as the decimal strings themselves, so that no amount passes through a float.
 
 const AMOUNT = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -18,27 +20,45 @@ export function toMinor(text, digits) {
   return sign && units ? -units : units;
 }
 
-/** 100000 with 2 decimals -> "1,000.00" (grouped) or "1000.00" (as the API reads it). */
-export function formatMinor(units, digits, { grouped = true } = {}) {
+/** 100000 with 2 decimals -> "1000.00", as the API reads and writes amounts. */
+export function formatMinor(units, digits) {
   if (!Number.isSafeInteger(units)) throw new Error(`not a whole number of minor units: ${units}`);
   const text = String(Math.abs(units)).padStart(digits + 1, "0");
-  let whole = digits ? text.slice(0, -digits) : text;
-  if (grouped) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const whole = digits ? text.slice(0, -digits) : text;
   return (units < 0 ? "-" : "") + whole + (digits ? `.${text.slice(-digits)}` : "");
 }
 
-/** A net amount with its sign: "+18.75", "-25.00", "0.00". */
-export function signed(units, digits) {
-  return (units > 0 ? "+" : "") + formatMinor(units, digits);
+const FORMATS = new Map();
+
+function numberFormat(tag, options) {
+  const key = JSON.stringify([tag, options]);
+  if (!FORMATS.has(key)) FORMATS.set(key, new Intl.NumberFormat(tag, options));
+  return FORMATS.get(key);
 }
 
-/** A rate as a percentage, by moving the decimal point: "0.05" -> "5", "0.045" -> "4.5". */
-export function percent(text) {
-  const [whole, fraction = ""] = String(text).split(".");
-  const padded = fraction.padEnd(2, "0");
-  const head = `${whole}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, "");
-  const tail = padded.slice(2).replace(/0+$/, "");
-  return tail ? `${head}.${tail}` : head;
+/**
+ * 100000 with 2 decimals as the language `tag` writes it: "1,000.00" (en),
+ * "1.000,00" (vi); with `signed`, a gain has its "+" ("+18.75").
+ */
+export function formatAmount(units, digits, tag, { signed = false } = {}) {
+  const format = numberFormat(tag, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: signed ? "exceptZero" : "auto",
+  });
+  return format.format(formatMinor(units, digits));
+}
+
+/** A plain decimal string as the language `tag` writes it, with its own decimals: "2500" -> "2,500" (en). */
+export function formatNumber(text, tag) {
+  if (!AMOUNT.test(String(text))) throw new Error(`not an amount: ${text}`);
+  return numberFormat(tag, { maximumFractionDigits: 20 }).format(String(text));
+}
+
+/** A rate as the language `tag` writes a percentage: "0.05" -> "5%", "0.045" -> "4.5%" (en). */
+export function formatPercent(text, tag) {
+  if (!AMOUNT.test(String(text))) throw new Error(`not a rate: ${text}`);
+  return numberFormat(tag, { style: "percent", maximumFractionDigits: 20 }).format(String(text));
 }
 
 /** Odds to one as a casino writes them: "8" -> "8:1", "0.54" -> "0.54:1", "0.5" -> "1:2". */

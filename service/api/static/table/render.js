@@ -1,9 +1,13 @@
 // The table drawn from the service's answers: chips, bet areas, the pay
-// table, a dealt round with its settlement, and the rounds so far.
+// table, a dealt round with its settlement, and the rounds so far, in the
+// page's language. The reasons (why a hand drew or stood, why it won, what
+// a bet's line paid) are the service's own sentences, asked for in that
+// language.
 
 import { el, fill } from "./dom.js";
-import { formatMinor, signed, toMinor } from "./money.js";
-import { betName, cardFace, dealingOrder, HANDS, outcomeWords, payLine, paysInShort } from "./words.js";
+import { N_, _, amount, number, signedAmount } from "./language.js";
+import { formatMinor, toMinor } from "./money.js";
+import { betName, cardFace, dealingOrder, handName, outcomeWords, payLine, paysInShort, resultWords } from "./words.js";
 
 const MAIN_BETS = ["player", "tie", "banker"];
 
@@ -14,7 +18,7 @@ export function renderChips(fieldset, chips, digits, onChoose) {
     const units = toMinor(chip, digits);
     const input = el("input", { type: "radio", name: "chip", value: units, id: `chip-${chip}`, "data-chip": chip, checked: index === 0 });
     input.addEventListener("change", () => input.checked && onChoose(units));
-    return el("label", { class: `chip chip-${index}`, for: `chip-${chip}` }, input, el("span", {}, chip));
+    return el("label", { class: `chip chip-${index}`, for: `chip-${chip}` }, input, el("span", {}, number(chip)));
   });
   fill(fieldset, legend, choices);
   return toMinor(chips[0], digits);
@@ -37,11 +41,11 @@ export function renderBetAreas(mainNode, sideNode, offered, digits, onBet) {
       "button",
       { type: "button", class: "bet", "data-bet": bet.type, "aria-describedby": `${id}-pays ${id}-info ${id}-error` },
       el("span", { class: "bet-name" }, name),
-      el("span", { class: "bet-pays", id: `${id}-pays` }, `pays ${paysInShort(bet)}`),
+      el("span", { class: "bet-pays", id: `${id}-pays` }, _("pays {odds}", { odds: paysInShort(bet) })),
       stack,
     );
     button.addEventListener("click", () => onBet(bet.type));
-    const info = el("span", { id: `${id}-info`, class: "bet-info" }, `${bet.min}–${bet.max}`);
+    const info = el("span", { id: `${id}-info`, class: "bet-info" }, limits(bet, digits));
     const error = el("span", { id: `${id}-error`, class: "bet-error", hidden: true });
     const area = el("div", { class: `bet-area bet-${bet.type}`, "data-bet": bet.type }, button, info, error);
     areas.set(bet.type, { name, area, button, stack, error });
@@ -53,11 +57,17 @@ export function renderBetAreas(mainNode, sideNode, offered, digits, onBet) {
   return areas;
 }
 
+/** A bet's table limits: "1.00–200.00". */
+function limits(bet, digits) {
+  return `${amount(toMinor(bet.min, digits), digits)}–${amount(toMinor(bet.max, digits), digits)}`;
+}
+
 /** A bet area's stack: its total on the chip, and in the button's name. */
 export function showStack(area, units, digits) {
   area.stack.dataset.cents = units;
-  area.stack.textContent = units ? formatMinor(units, digits) : "";
-  area.button.setAttribute("aria-label", `${area.name}: ${units ? formatMinor(units, digits) : "no bet"}`);
+  area.stack.textContent = units ? amount(units, digits) : "";
+  const stake = units ? amount(units, digits) : _("no bet");
+  area.button.setAttribute("aria-label", _("{bet}: {stake}", { bet: area.name, stake }));
 }
 
 /** A message at a bet area (null clears it). */
@@ -68,7 +78,7 @@ export function showBetError(area, message) {
 }
 
 /** The pay table as a game shows it: every line of every bet, with the limits. */
-export function renderPayTable(tbody, table) {
+export function renderPayTable(tbody, table, digits) {
   fill(
     tbody,
     table.bets.map((bet) =>
@@ -77,7 +87,7 @@ export function renderPayTable(tbody, table) {
         { "data-bet": bet.type },
         el("th", { scope: "row" }, betName(bet.type)),
         el("td", {}, el("ul", { class: "pays" }, bet.pays.map((line) => el("li", {}, payLine(line))))),
-        el("td", { class: "amount" }, `${bet.min}–${bet.max}`),
+        el("td", { class: "amount" }, limits(bet, digits)),
       ),
     ),
   );
@@ -85,7 +95,10 @@ export function renderPayTable(tbody, table) {
 
 function cardItem(card, order) {
   const face = cardFace(card.code);
-  const where = card.position === null ? "" : `, card ${card.position + 1} of the shoe`;
+  const dealt =
+    card.position === null
+      ? _("{card}: dealt {order}", { card: face.name, order })
+      : _("{card}: dealt {order}, card {position} of the shoe", { card: face.name, order, position: card.position + 1 });
   return el(
     "li",
     {
@@ -94,12 +107,12 @@ function cardItem(card, order) {
       "data-hand": card.hand,
       "data-order": order,
       "data-position": card.position,
-      title: `${face.name}: dealt ${order}${where}`,
+      title: dealt,
     },
     el("span", { class: "order", "aria-hidden": "true" }, order),
     el("span", { class: "rank", "aria-hidden": "true" }, face.rank),
     el("span", { class: "suit", "aria-hidden": "true" }, face.symbol),
-    el("span", { class: "sr-only" }, `${face.name}, dealt ${order}${where}`),
+    el("span", { class: "sr-only" }, dealt),
   );
 }
 
@@ -112,13 +125,17 @@ function handPanel(answer, hand, dealt) {
     el(
       "h3",
       {},
-      `${HANDS[hand]} `,
-      el("span", { class: "sr-only" }, "total "),
+      handName(hand) + " ",
+      el("span", { class: "sr-only" }, _("total") + " "),
       el("span", { class: "total", "data-total": total }, total),
-      answer[hand].natural ? el("span", { class: "natural" }, " natural") : null,
-      answer[hand].pair ? el("span", { class: "pair" }, " pair") : null,
+      answer[hand].natural ? el("span", { class: "natural" }, " " + _("natural")) : null,
+      answer[hand].pair ? el("span", { class: "pair" }, " " + _("pair")) : null,
     ),
-    el("ol", { class: "cards", "aria-label": `${HANDS[hand]}'s cards` }, cards.map(({ card, order }) => cardItem(card, order))),
+    el(
+      "ol",
+      { class: "cards", "aria-label": _("{hand}'s cards", { hand: handName(hand) }) },
+      cards.map(({ card, order }) => cardItem(card, order)),
+    ),
   );
 }
 
@@ -128,33 +145,34 @@ function reasons(answer) {
     const draw = answer.draws.find((entry) => entry.hand === hand);
     const stand = answer.stands.find((entry) => entry.hand === hand);
     if (draw) {
-      const face = cardFace(draw.card);
-      items.push(
-        el("li", { "data-hand": hand, "data-action": "draws", "data-card": draw.card }, `${HANDS[hand]} draws the ${face.name}: ${draw.reason}`),
-      );
+      const words = _("{hand} draws the {card}: {reason}", { hand: handName(hand), card: cardFace(draw.card).name, reason: draw.reason });
+      items.push(el("li", { "data-hand": hand, "data-action": "draws", "data-card": draw.card }, words));
     } else if (stand) {
-      items.push(el("li", { "data-hand": hand, "data-action": "stands" }, `${HANDS[hand]} stands: ${stand.reason}`));
+      const words = _("{hand} stands: {reason}", { hand: handName(hand), reason: stand.reason });
+      items.push(el("li", { "data-hand": hand, "data-action": "stands" }, words));
     }
   }
-  return el("ul", { class: "reasons", "aria-label": "Why each hand drew or stood" }, items);
+  return el("ul", { class: "reasons", "aria-label": _("Why each hand drew or stood") }, items);
 }
 
+/** "Banker wins: Banker's 7 beats Player's 5", the reason the service's. */
 function outcomeLine(answer) {
-  const { player, banker } = answer;
-  const score = answer.outcome === "player" ? `${player.total} to ${banker.total}` : `${banker.total} to ${player.total}`;
-  return el("p", { class: `outcome outcome-${answer.outcome}`, "data-outcome": answer.outcome }, `${outcomeWords(answer.outcome)}, ${score}`);
+  const words = _("{outcome}: {reason}", { outcome: outcomeWords(answer.outcome), reason: answer.outcome_reason.reason });
+  return el("p", { class: `outcome outcome-${answer.outcome}`, "data-outcome": answer.outcome }, words);
 }
+
+const HEADS = [N_("Bet"), N_("Stake"), N_("Result"), N_("Win"), N_("Commission"), N_("Returned")];
 
 function settlementTable(settlement, digits) {
-  if (!settlement) return el("p", { class: "no-bets" }, "No bets on this round.");
-  const money = (text) => el("td", { class: "amount" }, formatMinor(toMinor(text, digits), digits));
+  if (!settlement) return el("p", { class: "no-bets" }, _("No bets on this round."));
+  const money = (text) => el("td", { class: "amount" }, amount(toMinor(text, digits), digits));
   const rows = settlement.bets.map((bet) =>
     el(
       "tr",
       { "data-bet": bet.type, "data-result": bet.result, "data-amount": bet.amount, "data-win": bet.win, "data-commission": bet.commission, "data-returned": bet.returned },
-      el("th", { scope: "row" }, betName(bet.type)),
+      el("th", { scope: "row" }, betName(bet.type), bet.reason ? el("span", { class: "bet-line" }, bet.reason) : null),
       money(bet.amount),
-      el("td", { class: `result result-${bet.result}` }, bet.result),
+      el("td", { class: `result result-${bet.result}` }, resultWords(bet.result)),
       money(bet.win),
       money(bet.commission),
       money(bet.returned),
@@ -164,13 +182,21 @@ function settlementTable(settlement, digits) {
   return el(
     "table",
     { class: "results", "data-staked": settlement.staked, "data-returned": settlement.returned, "data-net": settlement.net },
-    el("caption", {}, "Your bets"),
-    el("thead", {}, el("tr", {}, ["Bet", "Stake", "Result", "Win", "Commission", "Returned"].map((head) => el("th", { scope: "col" }, head)))),
+    el("caption", {}, _("Your bets")),
+    el("thead", {}, el("tr", {}, HEADS.map((head) => el("th", { scope: "col" }, _(head))))),
     el("tbody", {}, rows),
     el(
       "tfoot",
       {},
-      el("tr", {}, el("th", { scope: "row" }, "Slip"), money(settlement.staked), el("td", {}, ""), el("td", { colspan: 2, class: "net" }, `net ${signed(net, digits)}`), money(settlement.returned)),
+      el(
+        "tr",
+        {},
+        el("th", { scope: "row" }, _("Slip")),
+        money(settlement.staked),
+        el("td", {}, ""),
+        el("td", { colspan: 2, class: "net" }, _("net {amount}", { amount: signedAmount(net, digits) })),
+        money(settlement.returned),
+      ),
     ),
   );
 }
@@ -192,12 +218,12 @@ export function renderRound(title, body, answer, label, digits) {
 export function historyRow(number, answer, net, balance, digits) {
   return el(
     "tr",
-    { "data-round": number, "data-outcome": answer.outcome, "data-balance": formatMinor(balance, digits, { grouped: false }) },
+    { "data-round": number, "data-outcome": answer.outcome, "data-balance": formatMinor(balance, digits) },
     el("th", { scope: "row" }, number),
     el("td", {}, answer.player.total),
     el("td", {}, answer.banker.total),
     el("td", { class: `outcome-${answer.outcome}` }, outcomeWords(answer.outcome)),
-    el("td", { class: "amount" }, answer.settlement ? signed(net, digits) : "–"),
-    el("td", { class: "amount" }, formatMinor(balance, digits)),
+    el("td", { class: "amount" }, answer.settlement ? signedAmount(net, digits) : "–"),
+    el("td", { class: "amount" }, amount(balance, digits)),
   );
 }
