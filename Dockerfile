@@ -17,7 +17,13 @@ WORKDIR /src
 # ranges in pyproject.toml.
 COPY pyproject.toml README.md ./
 COPY service ./service
+# The translations are compiled (.po to .mo) before the package is built, so
+# that the installed package carries them (service/contract/language.py).
 RUN python -m venv /opt/venv \
+    && /opt/venv/bin/pip install --no-cache-dir 'babel>=2.16,<3' \
+    && /opt/venv/bin/pybabel compile --domain game --directory service/locales \
+    && /opt/venv/bin/pybabel compile --domain problems --directory service/locales \
+    && /opt/venv/bin/pybabel compile --domain table --directory service/locales \
     && /opt/venv/bin/pip install --no-cache-dir .
 
 FROM python:3.11.13-slim-bookworm AS runtime

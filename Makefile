@@ -10,7 +10,15 @@ NODE_STAMP := node_modules/.installed
 NPM := $(shell command -v npm 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help install node run test check fmt openapi postman bench clean
+# The gettext catalogues of the languages answers are written in (service/contract/language.py):
+# babel/<domain>.cfg says where each domain's messages are, service/locales/<domain>.pot holds
+# them, service/locales/<locale>/LC_MESSAGES/<domain>.po their translations, compiled to .mo here.
+LOCALES := service/locales
+DOMAINS := $(basename $(notdir $(wildcard babel/*.cfg)))
+TRANSLATED := zh_Hans zh_Hant ko ja th vi
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/*.po))
+
+.PHONY: help install node run test check fmt openapi postman bench clean translations catalogues
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -22,7 +30,23 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP) ## Create .venv and install the service with its dev tools
+install: $(STAMP) $(CATALOGUES) ## Create .venv and install the service with its dev tools
+
+$(LOCALES)/%.mo: $(LOCALES)/%.po $(STAMP)
+	$(BIN)/pybabel compile --input-file $< --output-file $@
+
+catalogues: $(CATALOGUES) ## Compile the translations (.po) the service reads (.mo)
+
+translations: $(STAMP) ## Extract each domain's messages into its .pot, update every language's .po, compile
+	for domain in $(DOMAINS); do \
+		$(BIN)/pybabel extract --no-location -F babel/$$domain.cfg -o $(LOCALES)/$$domain.pot service || exit 1; \
+		for locale in $(TRANSLATED); do \
+			test -f $(LOCALES)/$$locale/LC_MESSAGES/$$domain.po || \
+			$(BIN)/pybabel init -D $$domain -l $$locale -i $(LOCALES)/$$domain.pot -d $(LOCALES) || exit 1; \
+		done; \
+		$(BIN)/pybabel update --no-fuzzy-matching --ignore-pot-creation-date -D $$domain -i $(LOCALES)/$$domain.pot -d $(LOCALES) || exit 1; \
+	done
+	$(MAKE) catalogues
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -30,10 +54,10 @@ $(NODE_STAMP): package.json package-lock.json
 
 node: $(NODE_STAMP) ## Install the Node.js tools of the tests into node_modules/ (npm ci)
 
-run: $(STAMP) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
+run: $(STAMP) $(CATALOGUES) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'service.app:create_app()'
 
-test: $(STAMP) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test suite (lint, types, rules, API, server, docs)
+test: $(STAMP) $(CATALOGUES) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test suite (lint, types, rules, API, server, docs)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 check: $(STAMP) ## Lint, format check and type check
@@ -51,7 +75,7 @@ openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 postman: $(STAMP) $(NODE_STAMP) ## Rewrite the Postman collection's saved examples and answer schemas
 	$(BIN)/python -m tests.postman_build
 
-bench: $(STAMP) ## Benchmarks: throughput ratios and settlement speed
+bench: $(STAMP) $(CATALOGUES) ## Benchmarks: throughput ratios and settlement speed
 	$(BIN)/python -m bench
 
 clean: ## Remove the virtual environment and caches
