@@ -117,6 +117,14 @@ def post_worker_init(worker):
     gc.freeze()
 
 
+def worker_exit(server, worker):
+    """A worker stops: with traces on, send the spans it still holds and stop
+    its exporter (the tracer provider is the worker's own, built with its app)."""
+    services = getattr(getattr(worker, "wsgi", None), "services", None)
+    if services is not None and services.tracing is not None:
+        services.tracing.shutdown()
+
+
 def on_exit(server):
     """gunicorn stops: remove the metrics directory if it made it."""
     if temporary_metrics_dir is not None:

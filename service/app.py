@@ -32,6 +32,7 @@ from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
 from .server.middleware import wrap
 from .server.signing import Signing, signing_key
+from .server.tracing import tracing
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -136,18 +137,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     api_keys = access.init_app(app)
     metrics = Metrics()
     key = signing_key(app.config)
+    endpoint_of = route_of(app)
+    # None (no layer, no instrumentation) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    traces = tracing(app.config, api.spec.to_dict(), endpoint_of)
     app.services = Services(
         metrics=metrics,
         api_keys=api_keys,
         openapi_yaml=api.spec.to_yaml(),
         signing=key,
         operations=operations,
+        tracing=traces,
     )
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
         Signing(app.wsgi_app, key, operations.signs) if app.config["SIGN_ANSWERS"] else app.wsgi_app,
         max_body_bytes=app.config["MAX_BODY_BYTES"],
         recorder=metrics,
-        endpoint_of=route_of(app),
+        endpoint_of=endpoint_of,
+        around=None if traces is None else traces.around,
     )
     return app
 

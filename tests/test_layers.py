@@ -50,7 +50,7 @@ LAYERS = (
         "the server",
         2,
         ("service.server",),
-        frozenset({"prometheus_client", "gunicorn", "gevent", "pythonjsonlogger"}),
+        frozenset({"prometheus_client", "gunicorn", "gevent", "pythonjsonlogger", "opentelemetry"}),
     ),
     Layer(
         "the HTTP app",

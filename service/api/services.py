@@ -15,6 +15,7 @@ from flask import Flask, current_app
 
 from ..contract.audit.keys import SigningKey
 from ..server.metrics import Metrics
+from ..server.tracing import Tracing
 from .policy import Operations
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ class Services:
     signing: SigningKey
     #: Every operation's policy: public or keyed, signed, replayed.
     operations: Operations
+    #: The worker's traces (service/server/tracing.py); None: traces are off.
+    tracing: Tracing | None = None
 
 
 class ServiceApp(Flask):

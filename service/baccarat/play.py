@@ -5,11 +5,16 @@ Seed inputs give a freshly shuffled shoe. Without a round number the round is
 dealt from its top, with no burn ("the deck is reshuffled after each hand");
 with ``round_number`` it is that round of the whole shoe, dealt with burn and
 cut card (:mod:`service.baccarat.shoe_deal`).
+
+A caller may watch a round's steps, dealing and settling, by giving a
+``step`` hook (:data:`Step`): the service times each as a span of the
+request's trace (service/server/tracing.py). The engine knows no tracer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -76,6 +81,20 @@ class SlipTotals:
 
 Seed = SeedInputs | str
 
+#: A caller's hook around each step of a round, given its name (``"deal"``,
+#: ``"settle"``): a context manager the step runs in.
+Step = Callable[[str], AbstractContextManager[object]]
+_UNWATCHED = nullcontext()
+
+
+def unwatched(name: str) -> AbstractContextManager[object]:
+    """No hook: each step just runs.
+
+    >>> with unwatched("deal"):
+    ...     pass
+    """
+    return _UNWATCHED
+
 
 def seeded_shoe(
     decks: int, seed: Seed | None, commitment: str | None = None
@@ -129,13 +148,18 @@ def play_and_settle(
     seed: Seed | None = None,
     round_number: int | None = None,
     commitment: str | None = None,
+    step: Step = unwatched,
 ) -> PlayedRound:
     """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
     (with neither, by a freshly drawn seed): its top round, or round
     ``round_number`` of the whole shoe; then settle ``bets``, one slip, on
-    it (no bets: nothing is settled)."""
-    dealt = _deal_round(rules, cards, seed, round_number, commitment)
-    settlement = settle_slip(bets, dealt[0], rules) if bets else None
+    it (no bets: nothing is settled). ``step`` is run around each."""
+    with step("deal"):
+        dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    if not bets:
+        return _played(rules, dealt)
+    with step("settle"):
+        settlement = settle_slip(bets, dealt[0], rules)
     return _played(rules, dealt, settlement=settlement)
 
 
@@ -147,10 +171,14 @@ def play_and_settle_slips(
     seed: Seed | None = None,
     round_number: int | None = None,
     commitment: str | None = None,
+    step: Step = unwatched,
 ) -> PlayedRound:
     """Deal as :func:`play_and_settle` does, then settle many slips on the round."""
-    dealt = _deal_round(rules, cards, seed, round_number, commitment)
-    return _played(rules, dealt, slips=tuple(settle_slips(slips, dealt[0], rules)))
+    with step("deal"):
+        dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    with step("settle"):
+        settled = tuple(settle_slips(slips, dealt[0], rules))
+    return _played(rules, dealt, slips=settled)
 
 
 def _played(
@@ -171,18 +199,27 @@ class RoundSoFar:
 
 
 def play_live(
-    rules: Rules, cards: Sequence[Card], hands: Hands = (), bets: Sequence[Bet] = ()
+    rules: Rules,
+    cards: Sequence[Card],
+    hands: Hands = (),
+    bets: Sequence[Bet] = (),
+    *,
+    step: Step = unwatched,
 ) -> PlayedRound | RoundSoFar:
     """The round dealt live as ``cards`` so far (``hands`` tags them with the
     hand they were placed with; :func:`.live.deal_one_round`): once complete,
     :func:`play_and_settle`'s answer for the same cards and bets; until then
     the round so far, with the slip checked but not settled."""
-    check_composition(cards, rules.decks)
-    dealt = deal_one_round(cards, hands)
+    with step("deal"):
+        check_composition(cards, rules.decks)
+        dealt = deal_one_round(cards, hands)
     if isinstance(dealt, RoundInProgress):
         problems = slip_problems(bets, rules)
         if problems:
             raise BetError("Some bets cannot be accepted at this table", problems)
         return RoundSoFar(dealt, rules)
-    settlement = settle_slip(bets, dealt, rules) if bets else None
+    if not bets:
+        return PlayedRound(dealt, rules)
+    with step("settle"):
+        settlement = settle_slip(bets, dealt, rules)
     return PlayedRound(dealt, rules, settlement=settlement)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .cards import Card
 from .coup import Side
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
-from .play import PlayedRound, RoundSoFar, play_and_settle, play_and_settle_slips, play_live
+from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
 from .settlement import Bet
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs
@@ -113,8 +113,9 @@ class PayTablesRequest:
     decks: int = 8
 
 
-def play_round(request: RoundRequest) -> PlayedRound:
-    """Deal the round and settle its slip (if it has bets)."""
+def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
+    """Deal the round and settle its slip (if it has bets); ``step`` is run
+    around each (:data:`.play.Step`)."""
     source = request.source
     return play_and_settle(
         request.rules,
@@ -123,15 +124,16 @@ def play_round(request: RoundRequest) -> PlayedRound:
         seed=source.seed,
         round_number=source.round_number,
         commitment=source.commitment,
+        step=step,
     )
 
 
-def play_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
+def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> PlayedRound | RoundSoFar:
     """The round so far, or, once complete, dealt and settled as :func:`play_round`."""
-    return play_live(request.rules, request.cards, request.hands, request.bets)
+    return play_live(request.rules, request.cards, request.hands, request.bets, step=step)
 
 
-def settle_table(request: SettlementRequest) -> PlayedRound:
+def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> PlayedRound:
     """Deal the round and settle every slip on it (all or none)."""
     source = request.source
     return play_and_settle_slips(
@@ -141,6 +143,7 @@ def settle_table(request: SettlementRequest) -> PlayedRound:
         seed=source.seed,
         round_number=source.round_number,
         commitment=source.commitment,
+        step=step,
     )
 
 

@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -77,6 +78,13 @@ VARIABLES = (
         "directory where each gunicorn worker writes its metrics, emptied when gunicorn starts; "
         "unset, gunicorn makes a temporary one and removes it at exit",
     ),
+    Variable(
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "(unset: no traces)",
+        "OTLP/HTTP endpoint (`http://` or `https://`) to which each worker sends its traces, "
+        "continuing the callers' W3C `traceparent`; the SDK reads the other standard `OTEL_*` "
+        'variables (docs/integration.md, "Joining the traces"); unset, tracing is off',
+    ),
 )
 
 DEFAULTS: dict[str, Any] = {
@@ -88,6 +96,10 @@ DEFAULTS: dict[str, Any] = {
     # Only a test or benchmark configuration turns signing off (no variable
     # does): bench/signing.py measures what signing costs against it.
     "SIGN_ANSWERS": True,
+    # Traces (service/server/tracing.py): sent by OTLP when an endpoint is set;
+    # a test or benchmark gives its own tracer provider instead.
+    "OTLP_ENDPOINT": None,
+    "TRACER_PROVIDER": None,
 }
 
 
@@ -112,6 +124,20 @@ def api_keys(value: str) -> tuple[str, ...]:
     if any(len(key) < MIN_KEY_LENGTH for key in keys):
         raise ValueError(f"an API key is shorter than {MIN_KEY_LENGTH} characters")
     return keys
+
+
+def http_url(value: str) -> str:
+    """An ``http://`` or ``https://`` URL.
+
+    >>> http_url("collector:4318")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an http:// or https:// URL
+    """
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError("not an http:// or https:// URL")
+    return value
 
 
 def positive_int(value: str) -> int:
@@ -190,6 +216,7 @@ ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BACCARAT_SIGNING_KEY_FILE": ("SIGNING_KEY", signing_key_file),
     "BACCARAT_PUBLISHED_KEYS_FILE": ("PUBLISHED_KEYS", published_keys_file),
     EPHEMERAL_KEY: ("EPHEMERAL_SIGNING_KEY", ephemeral_key),
+    "OTEL_EXPORTER_OTLP_ENDPOINT": ("OTLP_ENDPOINT", http_url),
 }
 
 

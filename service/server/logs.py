@@ -3,17 +3,21 @@
 Every record -- the service's own, Flask's, and gunicorn's error and access
 logs -- goes through one handler whose formatter is python-json-logger's
 and whose filter adds ``request_id`` (None outside a request, e.g. gunicorn
-starting a worker). gunicorn installs it from ``gunicorn.conf.py``
+starting a worker) and ``trace_id``, the request's W3C trace id when traces
+are on (:mod:`.tracing`; None otherwise), which ties a log line to the
+request's spans. gunicorn installs it from ``gunicorn.conf.py``
 (``logconfig_dict = logging_config(...)``, ``logger_class = AccessLogger``).
 
 An access line looks like::
 
     {"time": "2026-01-05T10:00:00.123+00:00", "level": "INFO", "logger": "gunicorn.access",
      "message": "POST /v1/rounds 200", "process": 12, "request_id": "3f2a...",
-     "method": "POST", "path": "/v1/rounds", "query": [], "status": 200, "bytes": 1834,
-     "duration_ms": 2.41, "remote_addr": "10.0.3.7", "user_agent": "curl/8.5.0"}
+     "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736", "method": "POST", "path": "/v1/rounds",
+     "query": [], "status": 200, "bytes": 1834, "duration_ms": 2.41, "remote_addr": "10.0.3.7",
+     "user_agent": "curl/8.5.0"}
 
-This module imports no Flask: gunicorn's master loads it.
+This module imports no Flask and no tracing SDK, only OpenTelemetry's API:
+gunicorn's master loads it.
 """
 
 from __future__ import annotations
@@ -23,26 +27,40 @@ from datetime import timedelta
 from typing import Any
 
 from gunicorn import glogging
+from opentelemetry import trace
 from pythonjsonlogger.json import JsonFormatter
 
 from .middleware import ENVIRON_KEY, current_request_id
 
 FIELDS = "%(levelname)s %(name)s %(message)s %(process)d"
 RENAMED = {"levelname": "level", "name": "logger"}
+#: Where a traced request's trace id is kept in the WSGI environ, for its
+#: access line, which gunicorn writes once the request's span has ended.
+TRACE_ID_KEY = "baccarat.trace_id"
 
 
 class RequestIdFilter(logging.Filter):
-    """Give every record a ``request_id``: the current request's, or None."""
+    """Give every record a ``request_id`` and a ``trace_id``: the current
+    request's, or None."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
             record.request_id = current_request_id()
+        if not hasattr(record, "trace_id"):
+            record.trace_id = current_trace_id()
         return True
+
+
+def current_trace_id() -> str | None:
+    """The trace id of the span current here (32 hex digits), or None
+    outside a traced request."""
+    context = trace.get_current_span().get_span_context()
+    return trace.format_trace_id(context.trace_id) if context.is_valid else None
 
 
 def json_formatter() -> JsonFormatter:
     """The one log format: a JSON object with time, level, logger, message,
-    process, request_id and any ``extra`` fields."""
+    process, request_id, trace_id and any ``extra`` fields."""
     return JsonFormatter(FIELDS, rename_fields=RENAMED, timestamp="time")
 
 
@@ -91,6 +109,7 @@ class AccessLogger(glogging.Logger):
         status = getattr(resp, "status_code", None)
         fields = {
             "request_id": environ.get(ENVIRON_KEY),
+            "trace_id": environ.get(TRACE_ID_KEY),
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),
             # The API reads no query string; one may carry a secret sent by

@@ -183,6 +183,10 @@ def wrap(
     max_body_bytes: int,
     recorder: Recorder,
     endpoint_of: Callable[[dict[str, Any]], str],
+    around: Callable[[WSGIApp], WSGIApp] | None = None,
 ) -> WSGIApp:
-    """The Flask app inside the layers above, in their order."""
-    return RequestId(RequestMetrics(BodyLimit(app, max_body_bytes), recorder, endpoint_of))
+    """The Flask app inside the layers above, in their order; ``around``, when
+    given (traces: :mod:`.tracing`), puts its own layers just inside the
+    request id, so that the request's span holds every other layer's work."""
+    inner = RequestMetrics(BodyLimit(app, max_body_bytes), recorder, endpoint_of)
+    return RequestId(inner if around is None else around(inner))

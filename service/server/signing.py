@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from ..contract.audit.keys import SigningKey
 from ..contract.audit.signing import sign_answer
 from .middleware import StartResponse, WSGIApp, refuse
+from .tracing import SIGN, step
 
 log = logging.getLogger(__name__)
 
@@ -158,9 +159,10 @@ class Signing:
         status, headers, exc_info = answered
         if status.startswith("200 "):
             content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
-            signature = sign_answer(
-                self.key, environ["REQUEST_METHOD"], uri, reader.rest(), 200, content_type, body
-            )
+            with step(SIGN):  # a span of the request's trace, when it is traced
+                signature = sign_answer(
+                    self.key, environ["REQUEST_METHOD"], uri, reader.rest(), 200, content_type, body
+                )
             headers = [*headers, *signature.items()]
         start_response(status, headers, exc_info)
         return [body]

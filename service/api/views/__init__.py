@@ -12,11 +12,15 @@ webargs' public hook for it; a query by :meth:`JsonParser.load_querystring`,
 which refuses a key given twice, and the query schema, which refuses an
 unknown key (webargs would drop it: a misspelt ``deck=6`` would silently
 answer for the default).
+
+When the request is traced (service/server/tracing.py), reading it is one
+step of its trace and writing its answer another; its span is given the
+table preset it names and the id of its rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from typing import Any, TypeVar
 
@@ -26,7 +30,9 @@ from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
+from ...baccarat.tables import TABLES, Rules
 from ...contract.jsonio import InvalidJSON, loads
+from ...server.tracing import READ, note, step, traced, written
 from ..policy import Policy, declare
 
 View = TypeVar("View", bound=Callable[..., Any])
@@ -40,6 +46,16 @@ BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.
 class JsonParser(FlaskParser):
     """webargs' Flask parser, reading JSON bodies and queries by this service's rules."""
 
+    def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:
+        """webargs' parse (the body or query read and loaded by its schema), as
+        the step "read request" of a traced request, whose rules id it notes."""
+        with step(READ):
+            loaded = super().parse(argmap, req, **kwargs)
+        rules = getattr(loaded, "rules", None)
+        if isinstance(rules, Rules):
+            note(rules_id=rules.id)
+        return loaded
+
     def load_querystring(self, req: flask.Request, schema: Schema) -> Any:
         """The query's keys; one given more than once, where the schema takes
         one value, is a 422 at that key rather than a silent choice of one."""
@@ -50,6 +66,7 @@ class JsonParser(FlaskParser):
         }
         if repeated:
             raise ValidationError(repeated)
+        note_table(req.args, schema)
         return super().load_querystring(req, schema)
 
     def load_json(self, req: flask.Request, schema: Schema) -> Any:
@@ -61,7 +78,20 @@ class JsonParser(FlaskParser):
         encoding = req.headers.get("Content-Encoding", "identity").strip().lower()
         if encoding != "identity":
             raise UnsupportedMediaType("Send the body uncompressed: no Content-Encoding is accepted")
-        return json_body(req.get_data(cache=False))
+        body = json_body(req.get_data(cache=False))
+        note_table(body, schema)
+        return body
+
+
+def note_table(data: Any, schema: Schema) -> None:
+    """On a traced request's span, the table preset the request names, or the
+    one its schema takes by default: only a preset's name, never other text."""
+    field = schema.fields.get("table")
+    if field is None or not traced():
+        return
+    name = data.get("table", field.load_default) if isinstance(data, Mapping) else None
+    if isinstance(name, str) and name in TABLES:
+        note(table=name)
 
 
 def json_body(data: bytes) -> Any:
@@ -81,6 +111,11 @@ class Blueprint(flask_smorest.Blueprint):
     #: ``unknown=None``: every location's unknown keys are left to the schema,
     #: which refuses them (a body's, and a query's that webargs would drop).
     ARGUMENTS_PARSER = JsonParser(unknown=None)
+
+    def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Callable[[View], View]:
+        """flask-smorest's ``@blp.response``, with the answer's writing (its dump
+        by ``schema``, then JSON) the step "write answer" of a traced request."""
+        return written(super().response(status_code, schema, **kwargs))
 
     def operation(
         self, operation_id: str, *problems: int, policy: Policy, **doc: Any

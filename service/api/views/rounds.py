@@ -16,6 +16,7 @@ from ...contract.schemas.rounds import (
     SettlementRequestSchema,
     SettlementResponseSchema,
 )
+from ...server.tracing import note, step
 from ..policy import Replayable, signed
 from ..services import services
 from . import BODY, Blueprint
@@ -30,9 +31,11 @@ SETTLEMENT = Replayable(SettlementRequestSchema(), settle_table, SettlementRespo
 
 def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
     """``played``, counted in the metrics if the round is complete: once per
-    request that plays it (a replay plays the operation, not the view)."""
+    request that plays it (a replay plays the operation, not the view); and
+    its outcome noted on the request's trace, when it is traced."""
     if isinstance(played, PlayedRound):
         services().metrics.count_round(played)
+        note(outcome=str(played.coup.outcome))
     return played
 
 
@@ -117,7 +120,7 @@ def post_round(request: RoundRequest) -> PlayedRound | RoundSoFar:
     the round is that round of the whole shoe (burn and cut card included).
     Money is exact: amounts are decimal strings.
     """
-    return counted(ROUND.play(request))
+    return counted(ROUND.play(request, step=step))
 
 
 #: The answer of POST /v1/rounds/live: the round so far, or the complete
@@ -189,7 +192,7 @@ def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     over, or tagged with a hand that must not receive it, is a 422 `misdeal`
     at that card (docs/live.md).
     """
-    return counted(LIVE_ROUND.play(request))
+    return counted(LIVE_ROUND.play(request, step=step))
 
 
 @blp.post("/settlements")
@@ -211,4 +214,4 @@ def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
     If any bet on any slip breaks the table's rules, nothing is settled and
     the 422 names every offending bet.
     """
-    return counted(SETTLEMENT.play(request))
+    return counted(SETTLEMENT.play(request, step=step))
