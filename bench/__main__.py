@@ -14,6 +14,7 @@ from . import (
     shoes,
     signing,
     simulate,
+    tracing,
 )
 
 SECTIONS = [
@@ -21,6 +22,7 @@ SECTIONS = [
     ("Rounds and settlement", rounds.run),
     ("Where a signed round's time goes, in process", round_parts.run),
     ("Signed answers: the cost of signing", signing.run),
+    ("Traces: off as shipped, and on", tracing.run),
     ("Plain paths and gc.freeze, in-process", paths.run),
     ("Shoes", shoes.run),
     ("Live tables", live.run),

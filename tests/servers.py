@@ -51,12 +51,15 @@ def gunicorn(
     app: str = "service.app:create_app()",
     log: Path | None = None,
     args: tuple[str, ...] = (),
+    root: Path = ROOT,
 ) -> Iterator[Server]:
     """Serve ``app`` under gunicorn with the project's gunicorn.conf.py.
 
     Its output goes to ``log`` (or nowhere); ``args`` are extra gunicorn
-    options. The workers share a fresh metrics directory, as in production,
-    unless ``env`` names one (None removes a variable); the master serves the
+    options; ``root`` is the source tree served, with its own
+    gunicorn.conf.py (another checkout: a bench compares a past revision).
+    The workers share a fresh metrics directory, as in production, unless
+    ``env`` names one (None removes a variable); the master serves the
     metrics on a second free port, ``METRICS_PORT`` (``server.metrics_port``).
     """
     port = free_port()
@@ -77,12 +80,12 @@ def gunicorn(
     command = [
         str(Path(sys.executable).parent / "gunicorn"),
         "-c",
-        str(ROOT / "gunicorn.conf.py"),
+        str(root / "gunicorn.conf.py"),
         *args,
         app,
     ]
     output = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
-    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, cwd=root, env=environment, stdout=output, stderr=subprocess.STDOUT)
     server = Server(process, port, int(environment.get("METRICS_PORT", metrics_port)))
     try:
         with serving(process, server.url, timeout=timeout, name="gunicorn", stop_timeout=30):

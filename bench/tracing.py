@@ -1,0 +1,239 @@
+"""What traces cost (docs/performance.md, "Traces"):
+``PYTHONPATH=. .venv/bin/python -m bench.tracing [--against REVISION]``.
+
+1. Served: signed ``POST /v1/rounds`` (6 cards, 3 bets) under the project's
+   gunicorn.conf.py, 2 workers per server, by servers taking turns eight
+   times in one run, each turn in a rotated order, at 16 connections
+   (``wrk -t1 -c16 -d4s``): the median throughput, p50 and p99 of each, and
+   their ratios.
+
+   * **off**: the service as shipped, without ``OTEL_EXPORTER_OTLP_ENDPOINT``
+     (no layer, no instrumentation; only the steps' look-ups that find no trace);
+   * **off, again**: a second server of the same, whose ratio to the first
+     is what this run's noise alone makes of two equal servers;
+   * **on**: every request traced (the SDK's default sampler: parent-based,
+     always on), its six spans batched by the SDK's ``BatchSpanProcessor``
+     and handed to an exporter that drops them (:func:`create_traced_app`):
+     tracing's own cost, without a collector's;
+   * with ``--against REVISION``, **before**: the service at that git
+     revision (say, the commit before traces), from ``git archive``, served
+     the same way: off against the code before tracing existed.
+
+2. In process: what tracing off leaves on a round's path (each step's look-up
+   of the request's trace, which finds none), timed alone, against the whole
+   signed round through the app's WSGI stack; then that round traced
+   (spans batched and dropped) against it, median CPU of many; and where the
+   traced round's extra time goes: the request's span (the WSGI middleware
+   and the service's layer, around an empty app) and one step's span.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import statistics
+import subprocess
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from opentelemetry import trace
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
+
+from service.app import create_app
+from service.server.config import from_environment
+from service.server.tracing import Traced, Tracing, note, step, traced
+from tests.servers import ROOT, gunicorn
+
+from .loadgen import http_load
+from .paths import best_of
+from .round_parts import posting
+from .rounds import ROUND, Side, side
+
+CONNECTIONS = 16
+RUNS = 8
+SECONDS = 4.0
+#: Whatever the shell running the bench says, no server here sends traces anywhere.
+NO_COLLECTOR: dict[str, str | None] = {"OTEL_EXPORTER_OTLP_ENDPOINT": None}
+#: What tracing off runs on a signed round's path, each finding no trace: the
+#: steps (read, deal, settle, sign), the notes (rules, outcome), and the bare
+#: look-ups (the table's, and the answer's writing before and after).
+OFF_CHECKS = {"step": 4, "note": 2, "look-up": 3}
+
+
+class DroppingExporter(SpanExporter):
+    """Takes every batch of spans and drops it."""
+
+    def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
+        return SpanExportResult.SUCCESS
+
+
+def traced_provider() -> TracerProvider:
+    """The SDK's provider as the service builds it, its batches dropped."""
+    provider = TracerProvider()
+    provider.add_span_processor(BatchSpanProcessor(DroppingExporter()))
+    return provider
+
+
+def create_traced_app() -> Flask:
+    """The service as gunicorn serves it, every request traced and its spans dropped."""
+    return create_app({**from_environment(os.environ), "TRACER_PROVIDER": traced_provider()})
+
+
+@contextlib.contextmanager
+def checkout(revision: str) -> Iterator[Path]:
+    """The project's files at ``revision``, in a temporary directory."""
+    archive = subprocess.run(["git", "archive", revision], cwd=ROOT, capture_output=True, check=True).stdout
+    with tempfile.TemporaryDirectory(prefix="baccarat-before-") as directory:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(directory, filter="data")
+        yield Path(directory)
+
+
+def served(against: str | None) -> list[str]:
+    body = json.dumps(ROUND).encode()
+    with contextlib.ExitStack() as stack:
+        servers = {
+            "off": stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR)),
+            "off, again": stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR)),
+            "on": stack.enter_context(
+                gunicorn(workers=2, env=NO_COLLECTOR, app="bench.tracing:create_traced_app()")
+            ),
+        }
+        if against is not None:
+            before = stack.enter_context(checkout(against))
+            servers[f"before ({against})"] = stack.enter_context(
+                gunicorn(workers=2, env=NO_COLLECTOR, root=before)
+            )
+        loads: dict[str, list[Any]] = {name: [] for name in servers}
+        names = list(servers)
+        for turn in range(RUNS):
+            # Each turn starts with the next side, so that no side always follows the same one.
+            for name in names[turn % len(names) :] + names[: turn % len(names)]:
+                loads[name].append(
+                    http_load(servers[name].url, "/v1/rounds", body, seconds=SECONDS, connections=CONNECTIONS)
+                )
+    sides = {name: side(runs) for name, runs in loads.items()}
+    off = sides["off"]
+    lines = [
+        f"POST /v1/rounds (6 cards, 3 bets, signed), {CONNECTIONS} connections, tracing {name}: {result} "
+        f"[{result.tool}, median of {RUNS} turns of {SECONDS:g}s, {result.errors} errors]"
+        for name, result in sides.items()
+    ]
+    lines += [
+        f"  on / off: {ratios(sides['on'], off)}",
+        f"  off, again / off (the run's noise): {ratios(sides['off, again'], off)}",
+    ]
+    if against is not None:
+        lines.append(f"  off / before ({against}): {ratios(off, sides[f'before ({against})'])}")
+    return lines
+
+
+def ratios(one: Side, other: Side) -> str:
+    """``one``'s throughput, p50 and p99 as ratios to ``other``'s."""
+    return (
+        f"throughput {one.rate / other.rate:.2f}, p50 {one.p50_ms / other.p50_ms:.2f}, "
+        f"p99 {one.p99_ms / other.p99_ms:.2f}"
+    )
+
+
+def median_cpu(action: Any, calls: int = 3000) -> float:
+    """Median CPU seconds of one call."""
+    action()
+    timings = []
+    for _ in range(calls):
+        start = time.process_time_ns()
+        action()
+        timings.append(time.process_time_ns() - start)
+    return statistics.median(timings) / 1e9
+
+
+def in_process() -> list[str]:
+    def a_step() -> None:
+        with step("deal"):
+            pass
+
+    checks = {
+        "step": best_of(a_step, 100_000),
+        "note": best_of(lambda: note(outcome="banker"), 100_000),
+        "look-up": best_of(traced, 100_000),
+    }
+    off_cost = sum(checks[name] * count for name, count in OFF_CHECKS.items())
+    provider = traced_provider()
+    off_round = posting(create_app({"TESTING": True}), "/v1/rounds")
+    on_round = posting(create_app({"TESTING": True, "TRACER_PROVIDER": provider}), "/v1/rounds")
+    try:
+        rounds: dict[str, list[float]] = {"off": [], "on": []}
+        for _ in range(5):  # alternated, so that drift hits both
+            rounds["off"].append(median_cpu(off_round))
+            rounds["on"].append(median_cpu(on_round))
+        request_span = best_of(traced_empty_request(provider), 5000)
+        step_span = best_of(traced_step(provider), 20_000)
+    finally:
+        provider.shutdown()
+    off, on = min(rounds["off"]), min(rounds["on"])
+    return [
+        f"tracing off, on a signed round's path: {sum(OFF_CHECKS.values())} look-ups that find no trace, "
+        f"{off_cost * 1e6:.2f} µs in all, against {off * 1e6:.0f} µs for the whole round through the app "
+        f"({off_cost / off:.1%})",
+        f"the same round traced (6 spans, batched and dropped): {on * 1e6:.0f} µs, "
+        f"{on / off:.2f} x the untraced round [median CPU of 3,000 calls, best of 5 alternated]",
+        f"  of which the request's span (the WSGI middleware and the service's attributes, around an "
+        f"empty app) {request_span * 1e6:.0f} µs, and each step's span {step_span * 1e6:.1f} µs [best of 5]",
+    ]
+
+
+def traced_empty_request(provider: TracerProvider) -> Callable[[], None]:
+    """One POST /v1/rounds through the tracing layers alone, around an app that answers nothing."""
+
+    def empty(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        start_response("200 OK", [("Content-Length", "0")])
+        return []
+
+    layers = Tracing(provider, lambda environ: "/v1/rounds", {("POST", "/v1/rounds"): "playRound"}).around(
+        empty
+    )
+
+    def call() -> None:
+        environ = {
+            "REQUEST_METHOD": "POST",
+            "PATH_INFO": "/v1/rounds",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "HTTP_HOST": "127.0.0.1:8000",
+            "REMOTE_ADDR": "127.0.0.1",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(),
+        }
+        answer = layers(environ, lambda status, headers, exc_info=None: None)
+        b"".join(answer)
+        getattr(answer, "close", lambda: None)()
+
+    return call
+
+
+def traced_step(provider: TracerProvider) -> Callable[[], None]:
+    """One step's span under a request's, as :func:`service.server.tracing.step` makes it."""
+    tracer = provider.get_tracer(__name__)
+    request = tracer.start_span("POST /v1/rounds")
+    traced = Traced(tracer, request, trace.set_span_in_context(request))
+    return lambda: traced.start("deal").end()
+
+
+def run(against: str | None = None) -> list[str]:
+    return in_process() + served(against)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", metavar="REVISION", help="also serve the service at this git revision")
+    print("\n".join(run(parser.parse_args().against)))
