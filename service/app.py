@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from apispec.ext.marshmallow import MarshmallowPlugin, resolver
+from apispec.ext.marshmallow import resolver
 from apispec.ext.marshmallow.common import resolve_schema_cls
 from flask import Response, current_app
 from flask.json.provider import JSONProvider
@@ -21,11 +21,13 @@ from werkzeug.exceptions import HTTPException
 from . import __version__
 from .api import access, docs, table
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
+from .api.language import Speaking
 from .api.policy import Operations
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
 from .baccarat.errors import BaccaratError
 from .contract import document, jsonio
+from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
 from .server.config import DEFAULTS, from_environment
@@ -118,12 +120,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     )
     # apispec's type hint wants a str, but its documentation (and code)
     # take None as "write this schema inline": see schema_name.
-    marshmallow_plugin = MarshmallowPlugin(schema_name_resolver=schema_name)  # type: ignore[arg-type]
+    marshmallow_plugin = document.DocumentPlugin(schema_name_resolver=schema_name)  # type: ignore[arg-type]
     api = ProblemApi(
         app,
         spec_kwargs={"marshmallow_plugin": marshmallow_plugin, "extra_plugins": [ProblemMediaType()]},
     )
-    document.document(api.spec, marshmallow_plugin.converter)
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
@@ -137,6 +138,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     api_keys = access.init_app(app)
     metrics = Metrics()
     key = signing_key(app.config)
+    languages = Languages.load()
     endpoint_of = route_of(app)
     # None (no layer, no instrumentation) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
     traces = tracing(app.config, api.spec.to_dict(), endpoint_of)
@@ -146,10 +148,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         openapi_yaml=api.spec.to_yaml(),
         signing=key,
         operations=operations,
+        languages=languages,
         tracing=traces,
     )
+    speaking = Speaking(app.wsgi_app, languages)
     app.wsgi_app = wrap(  # type: ignore[method-assign, assignment]
-        Signing(app.wsgi_app, key, operations.signs) if app.config["SIGN_ANSWERS"] else app.wsgi_app,
+        Signing(speaking, key, operations.signs) if app.config["SIGN_ANSWERS"] else speaking,
         max_body_bytes=app.config["MAX_BODY_BYTES"],
         recorder=metrics,
         endpoint_of=endpoint_of,

@@ -37,7 +37,7 @@ LAYERS = (
         "the contract",
         1,
         ("service.contract",),
-        frozenset({"orjson", "marshmallow", "apispec", "cryptography", "http_message_signatures"}),
+        frozenset({"orjson", "marshmallow", "apispec", "cryptography", "http_message_signatures", "babel"}),
     ),
     Layer(
         "the certification kit",

@@ -32,17 +32,20 @@ ROUND = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "
 VERIFIER = tools.ROOT / "verifier" / "verify-answer.js"
 
 
-def post(server: Server, path: str, body: str) -> tuple[int, dict[str, str], str]:
-    request = urllib.request.Request(
-        server.url + path, data=body.encode(), headers={"Content-Type": "application/json"}
+def post(
+    server: Server, path: str, body: str, language: str | None = None
+) -> tuple[int, dict[str, str], str]:
+    headers = {"Content-Type": "application/json"} | (
+        {} if language is None else {"Accept-Language": language}
     )
+    request = urllib.request.Request(server.url + path, data=body.encode(), headers=headers)
     with urllib.request.urlopen(request, timeout=30) as answer:
         return answer.status, dict(answer.headers), answer.read().decode()
 
 
-def signed_round(server: Server) -> dict[str, Any]:
+def signed_round(server: Server, language: str | None = None) -> dict[str, Any]:
     """A round as a platform stores it: the request it sent and the answer it got."""
-    status, headers, body = post(server, "/v1/rounds", ROUND)
+    status, headers, body = post(server, "/v1/rounds", ROUND, language)
     return {
         "request": {"method": "POST", "url": server.url + "/v1/rounds", "body": ROUND},
         "response": {"status": status, "headers": headers, "body": body},
@@ -131,3 +134,20 @@ def test_a_signed_round_verifies_after_a_restart_and_a_rotation(tmp_path):
     # Without the first key published, its answers no longer verify anywhere.
     with gunicorn(env={"BACCARAT_SIGNING_KEY_FILE": str(second)}) as server:
         assert verdicts(stored, server, tmp_path) == NONE
+
+
+def test_a_round_signed_in_thai_verifies_and_replays_in_thai(tmp_path):
+    """The signature covers the answer's language: a stored Thai answer
+    verifies everywhere, replays to the same bytes, and no longer verifies
+    once its Content-Language is changed."""
+    with gunicorn(env={"BACCARAT_SIGNING_KEY_FILE": str(key_file(tmp_path / "key.pem"))}) as server:
+        stored = signed_round(server, "th-TH, en;q=0.5")
+        assert stored["response"]["headers"]["Content-Language"] == "th"
+        assert '"content-language"' in stored["response"]["headers"]["Signature-Input"]
+        assert "ผู้เล่น" in json.loads(stored["response"]["body"])["draws"][0]["reason"]
+        assert verdicts(stored, server, tmp_path) == ALL
+        _, _, body = post(server, "/v1/replays", json.dumps(stored))
+        assert json.loads(body)["replay"]["identical"] is True
+        relabelled = json.loads(json.dumps(stored))
+        relabelled["response"]["headers"]["Content-Language"] = "en"
+        assert verdicts(relabelled, server, tmp_path) == NONE

@@ -41,10 +41,12 @@ from baccarat_client.models import (
     OddsRequest,
     OddsResponse,
     Outcome,
+    PayLineCode,
     PayTablesResponse,
     Place,
     Problem,
     RankCounts,
+    ReasonCode,
     ReplayRequest,
     ReplayVerdict,
     RoadResult,
@@ -183,6 +185,7 @@ def rounds(client: Caller) -> None:
         answer = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
         settlement = present(answer.settlement, "playRound: settlement")
         expect(settlement.net == net, f"playRound: net {settlement.net}, not {net}")
+    reasons(client, cases[0][0])
     seeded = answered(
         "playRound",
         play_round.sync_detailed(client=client, body=RoundRequest(seed="table-7/shoe-1")),
@@ -198,6 +201,29 @@ def rounds(client: Caller) -> None:
     expect(problem.type_ == "urn:baccarat:problem:missing-card", f"playRound: {problem.type_}")
     pointers = [error.pointer for error in present(problem.errors, "playRound: errors")]
     expect(pointers == ["/cards/4"], f"playRound: {pointers}, not the missing card")
+
+
+def reason_codes(round: RoundResponse) -> list[ReasonCode]:
+    """The code of each draw and stand of ``round``, and of its outcome."""
+    draws = [draw.code for draw in round.draws]
+    return [*draws, *(stand.code for stand in round.stands), round.outcome_reason.code]
+
+
+def reasons(client: Caller, request: RoundRequest) -> None:
+    """A round's reasons as the client types them (``ReasonCode``, ``PayLineCode``),
+    and the same round in Traditional Chinese: the same codes, other words."""
+    english = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
+    chinese = answered(
+        "playRound",
+        play_round.sync_detailed(client=client.with_headers({"Accept-Language": "zh-Hant"}), body=request),
+        RoundResponse,
+    )
+    codes = reason_codes(english)
+    expect(all(isinstance(code, ReasonCode) for code in codes), "playRound: a reason without a code")
+    lines = present(english.settlement, "playRound: settlement").bets
+    expect(all(isinstance(line.code, PayLineCode) for line in lines), "playRound: a bet without a line code")
+    expect(reason_codes(chinese) == codes, "playRound: other codes in Chinese")
+    expect(chinese.outcome_reason.reason != english.outcome_reason.reason, "playRound: no Chinese reason")
 
 
 def live_rounds(client: Caller) -> None:

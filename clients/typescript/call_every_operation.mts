@@ -135,6 +135,18 @@ for (const [body, net] of rounds) {
   expect(round.settlement?.net === net, `playRound: net ${round.settlement?.net}, not ${net}`);
 }
 
+// The same round in Traditional Chinese: the same codes (typed ReasonCode), other words.
+{
+  const [body] = rounds[0];
+  const english = await playRound(body);
+  const headers = { "Accept-Language": "zh-Hant" };
+  const chinese = answered("playRound", await client.POST("/v1/rounds", { body, headers }));
+  const codes = (round: Schemas["RoundResponse"]): Schemas["ReasonCode"][] =>
+    [...round.draws, ...round.stands, round.outcome_reason].map((reason) => reason.code);
+  expect(JSON.stringify(codes(chinese)) === JSON.stringify(codes(english)), "playRound: other codes in Chinese");
+  expect(chinese.outcome_reason.reason !== english.outcome_reason.reason, "playRound: no Chinese reason");
+}
+
 const tooFew: Schemas["RoundRequest"] = { cards: ["9S", "KH", "2D", "7C"] };
 sent.push(tooFew);
 const missing = problem("playRound", await client.POST("/v1/rounds", { body: tooFew }), 422);

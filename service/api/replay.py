@@ -1,7 +1,8 @@
 """Replay of a stored exchange: does its signature hold, and does this engine
 give the same answer? (POST /v1/replays, docs/audit.md.)
 
-The stored request is played as its operation plays it (its policy's
+The stored request is played in the language its answer was written in
+(its signed ``Content-Language``), as its operation plays it (its policy's
 :class:`~.policy.Replayable`): its body read by the service's JSON rules,
 loaded by the operation's own request schema with its limits, played by the
 same service function and dumped by the same answer schema; a request that
@@ -15,7 +16,7 @@ design.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +29,7 @@ from ..contract.answers import ENGINE
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
 from ..contract.jsonio import dumps
+from ..contract.language import ENGLISH, Language, speaking
 from ..contract.problems import clean, domain_problem, invalid_request
 from ..contract.schemas.audit import MAX_DIFFERENCES
 from .errors import http_problem
@@ -141,6 +143,15 @@ def play(operation: Replayable, body: bytes, path: str) -> tuple[int, bytes]:
     return problem["status"], dumps(problem)
 
 
+def stored_language(headers: Mapping[str, str]) -> Language:
+    """The language a stored answer was written in: its ``Content-Language``,
+    which its signature covers (English for an answer that has none: one
+    signed before answers were written in other languages)."""
+    tag = next((value for name, value in headers.items() if name.lower() == "content-language"), ENGLISH)
+    languages = services().languages
+    return languages.get(tag.strip()) or languages.best([tag.strip()])
+
+
 def replay(exchange: Exchange) -> Replay:
     """The verdict on ``exchange``: its signature against the published keys,
     and its request replayed under this engine."""
@@ -156,7 +167,8 @@ def replay(exchange: Exchange) -> Replay:
             f"settle are ({', '.join(operations.replayed_routes())}); a new seed is random by design"
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
-    status, body = play(operation, exchange.request.body, path)
+    with speaking(stored_language(exchange.response.headers)):
+        status, body = play(operation, exchange.request.body, path)
     if status == exchange.response.status and body == exchange.response.body:
         reason = "the replay gave the same status and the same bytes"
         return Replay(signature, Replayed(True, True, reason, status, signed_by))

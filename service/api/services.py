@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 from flask import Flask, current_app
 
 from ..contract.audit.keys import SigningKey
+from ..contract.language import Languages
 from ..server.metrics import Metrics
 from ..server.tracing import Tracing
 from .policy import Operations
@@ -34,6 +35,8 @@ class Services:
     signing: SigningKey
     #: Every operation's policy: public or keyed, signed, replayed.
     operations: Operations
+    #: The languages answers are written in, their catalogues loaded.
+    languages: Languages
     #: The worker's traces (service/server/tracing.py); None: traces are off.
     tracing: Tracing | None = None
 

@@ -25,7 +25,9 @@ from ..baccarat.live import HandSoFar
 from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord
 from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
+from ..baccarat.tableau import Reason
 from ..baccarat.tables import Rules
+from .language import current
 
 Answer = dict[str, Any]
 
@@ -52,13 +54,20 @@ def hand_so_far(hand: HandSoFar) -> Answer:
     return {"cards": [card.code for card in hand.cards], "total": hand.total, "natural": hand.natural}
 
 
+def reason(reason: Reason) -> Answer:
+    """A rule's code, the values it was decided from, and its sentence in the
+    answer's language. The values are the engine's own dict: nothing changes
+    an answer once written."""
+    return {"code": str(reason.code), "values": reason.values, "reason": current().reason(reason)}
+
+
 def draw(decision: Decision) -> Answer:
     assert decision.card is not None  # a draw holds its card
-    return {"hand": str(decision.hand), "reason": decision.reason, "card": decision.card.code}
+    return {"hand": str(decision.hand), **reason(decision.reason), "card": decision.card.code}
 
 
 def stand(decision: Decision) -> Answer:
-    return {"hand": str(decision.hand), "reason": decision.reason}
+    return {"hand": str(decision.hand), **reason(decision.reason)}
 
 
 def seed(record: SeedRecord) -> Answer:
@@ -102,6 +111,8 @@ def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
             "win": str(terms.win),
             "commission": str(terms.commission),
             "returned": str(terms.returned),
+            "code": terms.line.code,
+            "reason": current().say(terms.line.when),
         }
     answer.update(text)
     return answer
@@ -146,7 +157,7 @@ def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
             "hand": str(next.hand),
             "place": str(next.place),
             "position": next.position,
-            "reason": next.reason,
+            **reason(next.reason),
         },
         "rules": rules(played.rules),
         "engine": ENGINE,
@@ -176,6 +187,7 @@ def _round(played: PlayedRound) -> Answer:
         "player": hand(coup.player),
         "banker": hand(coup.banker),
         "outcome": str(coup.outcome),
+        "outcome_reason": reason(coup.reason),
         "natural": coup.natural,
         "draws": [draw(decision) for decision in coup.draws],
         "stands": [stand(decision) for decision in coup.stands],

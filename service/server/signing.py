@@ -159,9 +159,22 @@ class Signing:
         status, headers, exc_info = answered
         if status.startswith("200 "):
             content_type = next((value for name, value in headers if name.lower() == "content-type"), "")
+            # Every answer says its language (service/api/language.py); one that
+            # does not is English, and says so, since the signature covers it.
+            language = next((value for name, value in headers if name.lower() == "content-language"), None)
+            if language is None:
+                language = "en"
+                headers = [*headers, ("Content-Language", language)]
             with step(SIGN):  # a span of the request's trace, when it is traced
                 signature = sign_answer(
-                    self.key, environ["REQUEST_METHOD"], uri, reader.rest(), 200, content_type, body
+                    self.key,
+                    environ["REQUEST_METHOD"],
+                    uri,
+                    reader.rest(),
+                    200,
+                    content_type,
+                    body,
+                    content_language=language,
                 )
             headers = [*headers, *signature.items()]
         start_response(status, headers, exc_info)

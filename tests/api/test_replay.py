@@ -52,3 +52,24 @@ def test_a_stored_answer_as_deep_as_allowed_is_compared_field_by_field(client):
     }
     differences = client.post("/v1/replays", json=exchange).get_json()["replay"]["differences"]
     assert differences[0]["pointer"] == "/deeper"
+
+
+@pytest.mark.parametrize("language", ["th", "zh-Hant", "en"])
+def test_a_stored_answer_replays_in_the_language_it_was_written_in(client, language):
+    body = '{"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "tie", "amount": "5"}]}'
+    answer = client.post(
+        "/v1/rounds", data=body, content_type="application/json", headers={"Accept-Language": language}
+    )
+    assert answer.headers["Content-Language"] == language
+    stored = {
+        "request": {"method": "POST", "url": "http://localhost/v1/rounds", "body": body},
+        "response": {"status": 200, "headers": dict(answer.headers), "body": answer.get_data(as_text=True)},
+    }
+    verdict = client.post("/v1/replays", json=stored, headers={"Accept-Language": "ko"}).get_json()
+    assert verdict["signature"]["verified"] is True
+    assert verdict["replay"]["identical"] is True
+    relabelled = json.loads(json.dumps(stored))
+    relabelled["response"]["headers"]["Content-Language"] = "vi" if language != "vi" else "en"
+    verdict = client.post("/v1/replays", json=relabelled).get_json()
+    assert verdict["signature"]["verified"] is False
+    assert verdict["replay"]["identical"] is False

@@ -36,7 +36,7 @@ from http_message_signatures import (
 
 from .exchange import Exchange
 from .keys import PublicKey
-from .signing import COVERED, content_digest
+from .signing import REQUIRED, content_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ def verify(exchange: Exchange, keys: Iterable[PublicKey]) -> Verdict:
             answer,
             max_age=None,  # a stored answer is checked years later
             expect_tag=None,
-            require_components=COVERED,
+            require_components=REQUIRED,
             body=exchange.response.body,
         )
     except (HTTPMessageSignaturesException, ValueError) as error:

@@ -156,7 +156,7 @@ def test_json_stays_the_default_byte_for_byte(client):
         assert response.status_code == 200, accept
         assert response.mimetype == "application/json", accept
         assert response.get_data() == written, accept
-        assert response.headers["Vary"] == "Accept"
+        assert response.headers["Vary"] == "Accept, Accept-Language"
 
 
 @pytest.mark.parametrize("accept", [SVG, "image/*", f"application/json;q=0.5, {SVG}", f"{SVG}, */*;q=0.8"])
@@ -164,7 +164,7 @@ def test_accept_preferring_svg_answers_the_picture(client, accept):
     response = client.post("/v1/roads", json={"results": README_RESULTS}, headers={"Accept": accept})
     assert response.status_code == 200
     assert response.mimetype == SVG
-    assert response.headers["Vary"] == "Accept"
+    assert response.headers["Vary"] == "Accept, Accept-Language"
     board = roads(parse_results(README_RESULTS))
     assert response.get_data(as_text=True) == road_picture(board)
     assert read_picture(response.get_data(as_text=True)) == as_json(

@@ -27,7 +27,13 @@ def test_the_design_example_round_trip(client):
     assert body["banker"]["total"] == 7
     assert body["outcome"] == "banker"
     assert body["draws"] == [
-        {"hand": "player", "card": "5H", "reason": "Player's two-card total is 1: the Player draws on 0-5"}
+        {
+            "hand": "player",
+            "code": "player_draws_on_0_5",
+            "values": {"player_total": 1},
+            "reason": "Player's two-card total is 1: the Player draws on 0-5",
+            "card": "5H",
+        }
     ]
     assert body["stands"][0]["hand"] == "banker"
     assert body["cards_used"] == 5
@@ -41,6 +47,8 @@ def test_the_design_example_round_trip(client):
                 "win": "23.75",
                 "commission": "1.25",
                 "returned": "48.75",
+                "code": "banker_wins",
+                "reason": "Banker wins",
             },
             {
                 "type": "tie",

@@ -300,7 +300,7 @@ def test_accept_svg_answers_the_picture_of_the_shoe_s_roads(client, body):
     assert (answer.status_code, pictured.status_code) == (200, 200)
     assert answer.mimetype == "application/json"
     assert pictured.mimetype == "image/svg+xml"
-    assert answer.headers["Vary"] == pictured.headers["Vary"] == "Accept"
+    assert answer.headers["Vary"] == pictured.headers["Vary"] == "Accept, Accept-Language"
     picture = pictured.get_data(as_text=True)
     assert read_picture(picture) == as_json(answer.get_json()["roads"])
     assert '<title id="roads-title">Baccarat roads of the shoe</title>' in picture
