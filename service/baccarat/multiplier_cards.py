@@ -24,7 +24,7 @@ untouched and the multiplier cards never depend on the cards dealt:
 5. Their multipliers: for each card in order, a multiplier picked by weight as in step 3.
 
 >>> from service.baccarat.cards import parse_card
->>> from service.baccarat.multipliers import PRESETS
+>>> from service.baccarat.multiplier_presets import PRESETS
 >>> drawn = draw_multiplier_cards(PRESETS["golden_wealth"].rule, SeedInputs("abc"))
 >>> [str(card) for card in drawn.cards]
 ['KC x3', 'TS x3', 'AH x2', '7D x5', '9S x3']
@@ -173,7 +173,7 @@ def studio_multiplier_cards(rule: MultiplierRule, given: Sequence[tuple[Card, in
     ``multiplier_cards/i/multiplier``.
 
     >>> from service.baccarat.cards import parse_card
-    >>> from service.baccarat.multipliers import PRESETS
+    >>> from service.baccarat.multiplier_presets import PRESETS
     >>> rule = PRESETS["golden_wealth"].rule
     >>> studio_multiplier_cards(rule, [(parse_card("7S"), 8), (parse_card("7S"), 4)])
     Traceback (most recent call last):

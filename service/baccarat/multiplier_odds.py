@@ -35,7 +35,7 @@ so the counted positions' pattern; the ways a shoe deals it are a product,
 over values, of the ways to give that value's parts distinct cards
 (:func:`_block_ways`), counted for each shoe in a few milliseconds.
 
->>> from service.baccarat.multipliers import PRESETS
+>>> from service.baccarat.multiplier_presets import PRESETS
 >>> expected_multiplier(PRESETS["prosperity_tree"].rule, (1, 1))
 Fraction(6743, 4992)
 """

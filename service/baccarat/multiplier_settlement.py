@@ -27,7 +27,7 @@ wins), and each bet says how much of its win the cap took (``capped``).
 >>> from service.baccarat.cards import parse_card
 >>> from service.baccarat.coup import deal
 >>> from service.baccarat.multiplier_cards import studio_multiplier_cards
->>> from service.baccarat.multipliers import PRESETS
+>>> from service.baccarat.multiplier_presets import PRESETS
 >>> rule = PRESETS["lightning"].rule
 >>> coup = deal([parse_card(code) for code in "2S 8H 5D KC".split()])  # Banker 8 beats Player 7
 >>> lit = studio_multiplier_cards(rule, [(parse_card("8H"), 8)])

@@ -10,7 +10,8 @@ settles a round; :mod:`.multiplier_odds` works out the exact returns).
 
 A :class:`MultiplierRule` states everything an operator chooses, validated
 when it is made, with a canonical form and a stable ``id`` as table rules
-have (:class:`.tables.Rules`):
+have (:class:`.tables.Rules`; :mod:`.multiplier_presets` holds Lightning's,
+Golden Wealth's and Prosperity Tree's):
 
 * ``cards``: how many multiplier cards are drawn, by weight (one count with
   any weight: always that many);
@@ -24,9 +25,14 @@ have (:class:`.tables.Rules`):
 Weights are relative: the canonical form divides them by their greatest
 common divisor, so ``{2: 2, 3: 2}`` and ``{2: 1, 3: 1}`` are one rule.
 
->>> rule = PRESETS["prosperity_tree"].rule
->>> rule.canonical["multipliers"], rule.canonical["cards"]
-({'2': 15, '3': 1}, {'8': 1})
+>>> rule = MultiplierRule(
+...     cards={8: 1},
+...     multipliers={2: 30, 3: 2},
+...     pays={BetType.TIE: MultipliedPay(pays=Decimal(5), counted=Counted.ALL_CARDS)},
+...     fee=Fee(rate=Decimal("0.20"), bets=(BetType.TIE,)),
+... )
+>>> rule.canonical["multipliers"], rule.canonical["fee"]["rate"]
+({'2': 15, '3': 1}, '0.2')
 >>> largest_pays(rule)[BetType.TIE]
 Decimal('3645')
 >>> MultiplierRule(cards={0: 1}, multipliers={1: 1}, pays={})
@@ -52,7 +58,6 @@ from typing import Any
 from .bets import BetType
 from .errors import BetError, CardError, Path, RulesError
 from .money import ZERO
-from .paytable import Source
 
 #: The bets a multiplier rule may pay, in :class:`BetType` order.
 MULTIPLIED_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE, BetType.PLAYER_PAIR, BetType.BANKER_PAIR)
@@ -431,6 +436,7 @@ def largest_multiplier(rule: MultiplierRule, counted: Counted) -> int:
 def largest_pays(rule: MultiplierRule) -> dict[BetType, Decimal]:
     """Each bet's largest win per unit staked (before any cap).
 
+    >>> from service.baccarat.multiplier_presets import PRESETS
     >>> pays = largest_pays(PRESETS["lightning"].rule)
     >>> pays[BetType.TIE], pays[BetType.BANKER], pays[BetType.PLAYER_PAIR]
     (Decimal('1310720'), Decimal('511.95'), Decimal('576'))
@@ -439,145 +445,3 @@ def largest_pays(rule: MultiplierRule) -> dict[BetType, Decimal]:
         bet: pay.pays * largest_multiplier(rule, pay.counted) - pay.stake_kept
         for bet, pay in rule.pays.items()
     }
-
-
-@dataclass(frozen=True, kw_only=True)
-class MultiplierPreset:
-    """A multiplier game as an operator publishes it, with this service's
-    example weights (the operators do not publish theirs)."""
-
-    name: str
-    description: str
-    rule: MultiplierRule
-    #: Where the game's conditions are published.
-    sources: tuple[Source, ...]
-    #: Each bet's return to player as the sources print it (``"98.9%"``),
-    #: for the bets they print one for. The service computes its own
-    #: (:mod:`.multiplier_odds`) from the weights, never shows this instead.
-    published: Mapping[BetType, str]
-
-
-def _pays(tie: int, pairs: int) -> Mapping[BetType, MultipliedPay]:
-    """The pays every preset shares: Player 1:1 and Banker 1:1 less 5% of
-    the stake, each multiplied by its winning hand; the tie by every card;
-    each pair bet by its two paired cards."""
-    return MappingProxyType(
-        {
-            BetType.PLAYER: MultipliedPay(pays=Decimal(1), counted=Counted.WINNING_HAND),
-            BetType.BANKER: MultipliedPay(
-                pays=Decimal(1), counted=Counted.WINNING_HAND, stake_kept=Decimal("0.05")
-            ),
-            BetType.TIE: MultipliedPay(pays=Decimal(tie), counted=Counted.ALL_CARDS),
-            BetType.PLAYER_PAIR: MultipliedPay(pays=Decimal(pairs), counted=Counted.PAIRED_CARDS),
-            BetType.BANKER_PAIR: MultipliedPay(pays=Decimal(pairs), counted=Counted.PAIRED_CARDS),
-        }
-    )
-
-
-#: 20% of every stake on top of it, kept on a push.
-_FEE = Fee(rate=Decimal("0.2"), bets=MULTIPLIED_BETS)
-_WEIGHTS_NOTE = (
-    "the multiplier weights are not published: these are this service's example weights, "
-    "chosen so that the exact returns come close to the published ones"
-)
-
-PRESETS: Mapping[str, MultiplierPreset] = MappingProxyType(
-    {
-        "lightning": MultiplierPreset(
-            name="lightning",
-            description=(
-                "Lightning Baccarat: 1 to 5 lightning cards, each x2, x3, x4, x5 or x8; "
-                "Player and Banker 1:1 (95% of a winning Banker stake returned), tie 5:1, "
-                "pairs 9:1, each times its cards' multipliers; a 20% fee on every bet"
-            ),
-            rule=MultiplierRule(
-                cards={1: 1, 2: 2, 3: 3, 4: 2, 5: 1},
-                multipliers={2: 14, 3: 10, 4: 8, 5: 7, 8: 5},
-                pays=_pays(tie=5, pairs=9),
-                fee=_FEE,
-            ),
-            sources=(
-                Source(
-                    "Lightning Baccarat (Evolution): game rules and RTP",
-                    "https://www.ltccasino.com/cryptocasino/lightning-baccarat/",
-                    note="1 to 5 cards, x2/x3/x4/x5/x8, 20% fee, Player 98.76%; " + _WEIGHTS_NOTE,
-                ),
-                Source(
-                    "Lightning Baccarat: how a Banker win and the tie are paid",
-                    "https://www.livedealer.org/forums/showthread.php?8871-Lightning-Baccarat/page2",
-                    note="a 1.00 Banker win at x8 returns 8.95 (95% of the stake + 8); tie up to 1,310,720:1",
-                ),
-            ),
-            published=MappingProxyType({BetType.PLAYER: "98.76%"}),
-        ),
-        "golden_wealth": MultiplierPreset(
-            name="golden_wealth",
-            description=(
-                "Golden Wealth Baccarat: 5 gold cards, each x2, x3, x5 or x8; Player and "
-                "Banker 1-512:1 (95% of a winning Banker stake returned), tie 5:1 times every "
-                "card's multiplier, pairs 9-576:1; a 20% fee on every bet; at most 500,000 won a round"
-            ),
-            rule=MultiplierRule(
-                cards={5: 1},
-                multipliers={2: 50, 3: 42, 5: 7, 8: 1},
-                pays=_pays(tie=5, pairs=9),
-                fee=_FEE,
-                cap=Decimal(500000),
-            ),
-            sources=(
-                Source(
-                    "win2day: Ergänzungsspielbedingungen First Person Golden Wealth Baccarat",
-                    "https://www.win2day.at/fairplay/spielbedingungen/firstpersongoldenwealthbaccarat-spielbedingungen",
-                    note="5 cards, x2/x3/x5/x8, 20% fee, payout per round at most EUR 500,000; "
-                    + _WEIGHTS_NOTE,
-                ),
-            ),
-            published=MappingProxyType(
-                {
-                    BetType.PLAYER: "98.9%",
-                    BetType.BANKER: "98.7%",
-                    BetType.TIE: "93.4%",
-                    BetType.PLAYER_PAIR: "86%",
-                    BetType.BANKER_PAIR: "86%",
-                }
-            ),
-        ),
-        "prosperity_tree": MultiplierPreset(
-            name="prosperity_tree",
-            description=(
-                "Prosperity Tree Baccarat: 8 prosperity cards, each x2 or x3; Player and Banker "
-                "1-27:1 (95% of a winning Banker stake returned), tie 5:1 times every card's "
-                "multiplier, pairs 10-90:1; a 20% fee on every bet; at most 500,000 won a round"
-            ),
-            rule=MultiplierRule(
-                cards={8: 1},
-                multipliers={2: 15, 3: 1},
-                pays=_pays(tie=5, pairs=10),
-                fee=_FEE,
-                cap=Decimal(500000),
-            ),
-            sources=(
-                Source(
-                    "win2day: Ergänzungsspielbedingungen Prosperity Tree Baccarat",
-                    "https://www.win2day.at/fairplay/spielbedingungen",
-                    note="the operator's index of game conditions; 8 cards, x2/x3, 20% fee, tie up to "
-                    "EUR 500,000; " + _WEIGHTS_NOTE,
-                ),
-                Source(
-                    "Prosperity Tree Baccarat (Evolution)",
-                    "https://evocasinos.com/th/games/prosperity-tree-baccarat",
-                    note="eight prosperity cards every round, x2 or x3",
-                ),
-            ),
-            published=MappingProxyType(
-                {
-                    BetType.PLAYER: "98.9%",
-                    BetType.BANKER: "98.7%",
-                    BetType.TIE: "92.8%",
-                    BetType.PLAYER_PAIR: "92.5%",
-                    BetType.BANKER_PAIR: "92.5%",
-                }
-            ),
-        ),
-    }
-)

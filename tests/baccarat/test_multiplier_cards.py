@@ -30,7 +30,8 @@ from service.baccarat.multiplier_cards import (
     multiplier_words,
     studio_multiplier_cards,
 )
-from service.baccarat.multipliers import PRESETS, Counted, FaultCode, MultiplierCardError, MultiplierRule
+from service.baccarat.multiplier_presets import PRESETS
+from service.baccarat.multipliers import Counted, FaultCode, MultiplierCardError, MultiplierRule
 from service.baccarat.shuffle import SeedInputs, byte_blocks, shuffled_shoe
 from tests.conftest import cards
 

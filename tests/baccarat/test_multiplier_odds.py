@@ -32,9 +32,9 @@ from service.baccarat.multiplier_odds import (
     multiplier_returns,
     pattern_counts,
 )
+from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import (
     MULTIPLIED_BETS,
-    PRESETS,
     VIRTUAL_DECK,
     Counted,
     Fee,

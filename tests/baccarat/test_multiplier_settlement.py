@@ -13,10 +13,10 @@ from service.baccarat.bets import BetType
 from service.baccarat.coup import deal
 from service.baccarat.money import Rounding
 from service.baccarat.multiplier_cards import draw_multiplier_cards, studio_multiplier_cards
+from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip, slip_faults
 from service.baccarat.multipliers import (
     MULTIPLIED_BETS,
-    PRESETS,
     Counted,
     FaultCode,
     Fee,

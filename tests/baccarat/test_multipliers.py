@@ -1,6 +1,5 @@
-"""Multiplier rules as data: what a rule refuses (naming the field), its
-canonical form and id, the presets with their sources, and the largest win
-each bet of each preset can pay."""
+"""Multiplier rules as data: what a rule refuses (naming the field and why),
+its canonical form and id, and the largest win of a bet."""
 
 from dataclasses import replace
 from decimal import Decimal
@@ -9,12 +8,12 @@ import pytest
 
 from service.baccarat.bets import BetType
 from service.baccarat.errors import RulesError
+from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import (
     ALLOWED_COUNTED,
     FAULT_TEMPLATES,
     MULTIPLIED_BETS,
     NO_FEE,
-    PRESETS,
     Counted,
     FaultCode,
     Fee,
@@ -163,19 +162,6 @@ def test_the_canonical_form_states_every_setting():
     }
 
 
-#: The presets' ids: they change only when a preset's rule does.
-IDS = {
-    "lightning": "c15a53feeda9ecf7",
-    "golden_wealth": "2c0db03c516c4b35",
-    "prosperity_tree": "9ab3b440b28b77c1",
-}
-
-
-@pytest.mark.parametrize("name", PRESETS)
-def test_a_preset_s_id_is_stable(name):
-    assert PRESETS[name].rule.id == IDS[name]
-
-
 def test_weights_are_relative_and_values_are_read_as_their_value():
     assert rule(multipliers={2: 28, 3: 20, 4: 16, 5: 14, 8: 10}).id == LIGHTNING.id
     assert rule(cards={1: 3, 2: 6, 3: 9, 4: 6, 5: 3}).id == LIGHTNING.id
@@ -210,65 +196,6 @@ def test_weights_are_relative_and_values_are_read_as_their_value():
 )
 def test_every_setting_is_part_of_the_id(changes):
     assert rule(**changes).id != LIGHTNING.id
-
-
-def test_the_presets_are_named_by_their_keys_and_describe_their_sources():
-    for name, preset in PRESETS.items():
-        assert preset.name == name
-        assert preset.sources
-        assert all(source.url.startswith("https://") for source in preset.sources)
-        # The weights are this service's, and say so.
-        assert any("example weights" in (source.note or "") for source in preset.sources)
-        assert set(preset.published) <= set(preset.rule.pays)
-        assert preset.rule.bet_types == MULTIPLIED_BETS
-        assert preset.rule.fee.rate == Decimal("0.2")
-        assert not preset.rule.fee.returned_on_push
-
-
-@pytest.mark.parametrize(
-    ("preset", "cards", "multipliers"),
-    [
-        ("lightning", {1, 2, 3, 4, 5}, {2, 3, 4, 5, 8}),
-        ("golden_wealth", {5}, {2, 3, 5, 8}),
-        ("prosperity_tree", {8}, {2, 3}),
-    ],
-)
-def test_each_preset_draws_the_cards_and_multipliers_its_operator_publishes(preset, cards, multipliers):
-    made = PRESETS[preset].rule
-    assert set(made.cards) == cards
-    assert set(made.multipliers) == multipliers
-
-
-#: Each preset's largest win per unit staked, bet by bet, as its operator
-#: prints the top of each range (the Banker's less the 5% of the stake it keeps).
-LARGEST = {
-    "lightning": {
-        "player": "512",
-        "banker": "511.95",
-        "tie": "1310720",
-        "player_pair": "576",
-        "banker_pair": "576",
-    },
-    "golden_wealth": {
-        "player": "512",
-        "banker": "511.95",
-        "tie": "1310720",
-        "player_pair": "576",
-        "banker_pair": "576",
-    },
-    "prosperity_tree": {
-        "player": "27",
-        "banker": "26.95",
-        "tie": "3645",
-        "player_pair": "90",
-        "banker_pair": "90",
-    },
-}
-
-
-@pytest.mark.parametrize("name", PRESETS)
-def test_the_largest_win_of_every_bet_of_every_preset(name):
-    assert {str(bet): str(pays) for bet, pays in largest_pays(PRESETS[name].rule).items()} == LARGEST[name]
 
 
 def test_a_bet_paid_without_multiplier_wins_its_base_pay_at_most():
