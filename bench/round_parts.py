@@ -102,7 +102,14 @@ def run() -> list[str]:
             "  signing it (sign_answer)",
             best(
                 lambda: sign_answer(
-                    key, "POST", "http://h/v1/rounds", digest, 200, "application/json", answer
+                    key,
+                    "POST",
+                    "http://h/v1/rounds",
+                    digest,
+                    200,
+                    "application/json",
+                    answer,
+                    content_language="en",
                 )
             ),
         ),

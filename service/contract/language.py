@@ -28,7 +28,7 @@ import contextlib
 import contextvars
 import gettext
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -38,7 +38,7 @@ from babel.core import get_global
 from babel.lists import format_list
 from babel.support import Translations
 
-from ..baccarat.tableau import REASON_TEMPLATES, Reason, draws_on
+from ..baccarat.tableau import BANKER_DRAWS_ON, REASON_TEMPLATES, Reason, draws_on
 
 #: The catalogues' home: one folder per locale, one ``.mo`` per domain.
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -73,6 +73,13 @@ class Language:
     tag: str
     locale: Locale
     translations: gettext.NullTranslations
+    #: The Banker's draws on 3-6 (``"0-7 or 9"``) as the language lists them,
+    #: by the Banker's total: CLDR's list patterns, read once, here.
+    draws_on: Mapping[int, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lists = {total: format_list(draws_on(total), "or", self.locale) for total in BANKER_DRAWS_ON}
+        object.__setattr__(self, "draws_on", MappingProxyType(lists))
 
     @classmethod
     def english(cls) -> Language:
@@ -105,10 +112,10 @@ class Language:
         """A rule's sentence in this language (English is the sentence itself)."""
         if self.tag == ENGLISH:
             return str(reason)
-        values: dict[str, Any] = dict(reason.values)
-        if "{draws_on}" in REASON_TEMPLATES[reason.code]:
-            values["draws_on"] = format_list(draws_on(reason.values["banker_total"]), "or", self.locale)
-        return self.say(REASON_TEMPLATES[reason.code], **values)
+        template = REASON_TEMPLATES[reason.code]
+        if "{draws_on}" in template:
+            return self.say(template, **reason.values, draws_on=self.draws_on[reason.values["banker_total"]])
+        return self.say(template, **reason.values)
 
 
 class Languages(Mapping[str, Language]):
