@@ -250,7 +250,8 @@ def test_an_unreadable_file_is_bad_input(capsys, tmp_path, setup, title):
 def test_a_request_that_is_not_an_object_points_at_the_whole_document(capsys, tmp_path):
     code, _, err = run(capsys, "settle", write(tmp_path, "list.json", [1, 2]))
     assert code == BAD_INPUT
-    assert json.loads(err)["errors"] == [{"pointer": "", "detail": "Expected a JSON object."}]
+    not_an_object = {"pointer": "", "code": "not_an_object", "detail": "Invalid input type."}
+    assert json.loads(err)["errors"] == [not_an_object]
 
 
 def test_bad_rules_on_the_command_line_are_bad_input(capsys):

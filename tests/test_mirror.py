@@ -36,8 +36,6 @@ TESTED_ELSEWHERE = {
     "generated document, where they appear",
     "contract/jsonio.py": "its doctests, and tests/hostile/test_bodies.py and tests/api/test_errors.py, "
     "which send the JSON it must refuse",
-    "contract/problems.py": "tests/api/test_errors.py: every problem document is checked "
-    "as the API answers it",
     **{
         f"contract/schemas/{name}.py": "tests/api/views/: each request schema is held to the answers of "
         "its endpoint (and tests/test_schemathesis.py sends it generated bodies); "

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, request
 
+from ..baccarat.errors import N_
 from ..contract.problems import problem_document
 from .errors import problem_response
 from .services import services
@@ -97,10 +98,10 @@ def require_api_key() -> Response | None:
         return None
     token = bearer_token(request.headers.get("Authorization"))
     if token is None:
-        return unauthorized("Send an API key as 'Authorization: Bearer <key>'", None)
+        return unauthorized(N_("Send an API key as 'Authorization: Bearer <key>'"), None)
     if not services().api_keys.accepts(token):
         log.warning("refused a request with an unknown API key", extra={"path": request.path})
-        return unauthorized("The API key is not valid", "invalid_token")
+        return unauthorized(N_("The API key is not valid"), "invalid_token")
     return None
 
 

@@ -5,6 +5,9 @@ Two handlers produce them: flask-smorest's override point for HTTP errors
 validation's 422 and any unexpected exception as a 500), and one for the
 rules engine's domain errors. The OpenAPI document declares the same
 shape (``ERROR_SCHEMA``) under the same media type (:class:`ProblemMediaType`).
+
+Each is written in the request's language (:mod:`..contract.problems`),
+an HTTP error's title and werkzeug's own details (:data:`HTTP_WORDS`) too.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from flask import Response, current_app, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed
 
-from ..baccarat.errors import BaccaratError
+from ..baccarat.errors import N_, BaccaratError
 from ..contract.jsonio import JSON, dumps
 from ..contract.problems import (
     INTERNAL_ERROR_DETAIL,
@@ -31,6 +34,26 @@ from ..contract.problems import (
 from ..contract.schemas.problems import ProblemSchema
 
 log = logging.getLogger(__name__)
+
+#: The titles of the HTTP errors the app answers, and werkzeug's details of
+#: those it answers in werkzeug's words (a path or method it has no route
+#: for, a 400 of its own), for the ``problems`` catalogue; the app's own
+#: details are marked where they are raised.
+HTTP_WORDS = (
+    N_("Bad Request"),
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_("Unauthorized"),
+    N_("Not Found"),
+    N_(
+        "The requested URL was not found on the server. If you entered the URL manually please check "
+        "your spelling and try again."
+    ),
+    N_("Method Not Allowed"),
+    N_("The method is not allowed for the requested URL."),
+    N_("Request Entity Too Large"),
+    N_("Unsupported Media Type"),
+    N_("Internal Server Error"),
+)
 
 
 def problem_response(body: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:

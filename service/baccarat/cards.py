@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import CardError, Problem
+from .errors import N_, CardError, Problem, ProblemCode
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -109,11 +109,7 @@ def check_composition(cards: Sequence[Card], decks: int, *, field: str = "cards"
         counts[card] += 1
         if counts[card] == decks + 1:
             problems.append(
-                Problem(
-                    (field, position),
-                    f"{card.code} appears more than {decks} time(s), but a "
-                    f"{decks}-deck shoe holds only {decks}",
-                )
+                Problem.of((field, position), ProblemCode.CARD_TOO_MANY_COPIES, card=card.code, decks=decks)
             )
     if problems:
-        raise CardError("Some cards appear more often than the shoe holds them", problems)
+        raise CardError(N_("Some cards appear more often than the shoe holds them"), problems)

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
-from .errors import CardError, Problem, ShoeError
+from .errors import N_, CardError, Problem, ProblemCode, ShoeError
 from .play import Seed, SeedRecord, seeded_shoe
 from .shoe_deal import DEFAULT_CUT_CARD, shoe_round
 
@@ -98,14 +98,10 @@ class SeededComposition:
 def _checked(composition: Composition, field: str) -> Composition:
     if composition.total < MIN_CARDS:
         raise ShoeError(
-            f"The shoe holds {composition.total} card(s): a round may need {MIN_CARDS}",
-            [
-                Problem(
-                    (field,),
-                    f"leaves {composition.total} card(s) in the shoe; at least {MIN_CARDS} are needed "
-                    "to finish any round (a round uses up to six cards)",
-                )
-            ],
+            N_("The shoe holds {cards} card(s): a round may need {needed}"),
+            [Problem.of((field,), ProblemCode.SHOE_TOO_SMALL, cards=composition.total, needed=MIN_CARDS)],
+            cards=composition.total,
+            needed=MIN_CARDS,
         )
     return composition
 
@@ -145,22 +141,29 @@ def from_rank_counts(decks: int, by_rank: Mapping[str, int], *, field: str = "co
     _check_decks(decks)
     most = 4 * decks
     missing = [
-        Problem((field, rank), "missing: give every rank's count") for rank in RANKS if rank not in by_rank
+        Problem.of((field, rank), ProblemCode.RANK_COUNT_MISSING) for rank in RANKS if rank not in by_rank
     ]
     if missing:
-        raise CardError("Some ranks have no count", missing)
+        raise CardError(N_("Some ranks have no count"), missing)
     problems = [
-        Problem((field, rank), f"{by_rank[rank]} is more {rank}s than a {decks}-deck shoe holds ({most})")
+        Problem.of(
+            (field, rank),
+            ProblemCode.RANK_COUNT_OVER_SHOE,
+            count=by_rank[rank],
+            rank=rank,
+            decks=decks,
+            most=most,
+        )
         for rank in RANKS
         if by_rank[rank] > most
     ]
     problems += [
-        Problem((field, rank), f"{by_rank[rank]} is not a count of cards (0 or more)")
+        Problem.of((field, rank), ProblemCode.RANK_COUNT_NEGATIVE, count=by_rank[rank])
         for rank in RANKS
         if by_rank[rank] < 0
     ]
     if problems:
-        raise CardError("Some counts are more than the shoe can hold", problems)
+        raise CardError(N_("Some counts are more than the shoe can hold"), problems)
     per_card = {}
     for rank in RANKS:
         share, extra = divmod(by_rank[rank], len(SUITS))

@@ -19,13 +19,43 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import DECK, Card, hand_total
-from .errors import MissingCard, Problem
+from .errors import N_, MissingCard, Problem, ProblemCode
 from .tableau import Reason, banker_draws, is_natural, nobody_draws, outcome_reason, player_draws
 
 
 class Side(StrEnum):
     PLAYER = "player"
     BANKER = "banker"
+
+    @property
+    def words(self) -> str:
+        """``"Player"``: the hand as the rulebook names it."""
+        return self.title()
+
+
+class Place(StrEnum):
+    """Where a card of a round goes, in the order the first four are dealt."""
+
+    PLAYER_FIRST = "player_first"
+    BANKER_FIRST = "banker_first"
+    PLAYER_SECOND = "player_second"
+    BANKER_SECOND = "banker_second"
+    PLAYER_THIRD = "player_third"
+    BANKER_THIRD = "banker_third"
+
+    @property
+    def hand(self) -> Side:
+        return Side.PLAYER if self.startswith("player") else Side.BANKER
+
+    @property
+    def words(self) -> str:
+        """``"the Banker's third card"``."""
+        hand, ordinal = self.split("_")
+        return f"the {hand.title()}'s {ordinal} card"
+
+
+#: The places of the first four cards, in the order they are dealt.
+INITIAL_DEAL = (Place.PLAYER_FIRST, Place.BANKER_FIRST, Place.PLAYER_SECOND, Place.BANKER_SECOND)
 
 
 class Outcome(StrEnum):
@@ -126,13 +156,6 @@ class Coup(NamedTuple):
 #: equal to what :meth:`Coup.of` and :meth:`Hand.of` make from the rules.
 from_fields = tuple.__new__
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-_DEAL_ORDER = (
-    "Player's first card",
-    "Banker's first card",
-    "Player's second card",
-    "Banker's second card",
-)
 
 # Tables made once, here, from the rules (:mod:`.tableau`, :meth:`Hand.of`,
 # :func:`outcome_of`): what a round's first four cards make depends only on
@@ -191,12 +214,33 @@ _BANKER_RULES_PLAYER_DREW = tuple(
 )
 
 
-def _missing(cards: Sequence[Card], field: str, offset: int, position: int, why: str) -> MissingCard:
-    """The error for a round that needs card ``position`` (counted from
-    ``offset``) where ``cards`` has none, for the rule ``why``."""
+def _missing_initial(cards: Sequence[Card], field: str, offset: int, position: int) -> MissingCard:
+    """The error for a round whose first four cards (from ``offset``) stop
+    before card ``position``."""
+    place = INITIAL_DEAL[position]
     return MissingCard(
-        f"The round needs a {_ORDINALS[position]} card but only {len(cards) - offset} were sent: {why}",
-        [Problem((field, offset + position), f"missing: {why}")],
+        N_("The round needs {needed} cards but only {sent} were sent: the initial deal needs {place}"),
+        [Problem.of((field, offset + position), ProblemCode.MISSING_INITIAL_CARD, place=place)],
+        needed=position + 1,
+        sent=len(cards) - offset,
+        place=place,
+    )
+
+
+def _missing(cards: Sequence[Card], field: str, offset: int, position: int, rule: Decision) -> MissingCard:
+    """The error for a round that needs card ``position`` (counted from
+    ``offset``) where ``cards`` has none: a third card ``rule`` draws."""
+    hand, reason = rule.hand, rule.reason
+    return MissingCard(
+        N_(
+            "The round needs {needed} cards but only {sent} were sent: "
+            "the {hand} draws a third card ({reason})"
+        ),
+        [Problem.of((field, offset + position), ProblemCode.MISSING_CARD, hand=hand, reason=reason)],
+        needed=position + 1,
+        sent=len(cards) - offset,
+        hand=hand,
+        reason=reason,
     )
 
 
@@ -209,7 +253,7 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
     end = len(cards)
     if offset + 4 > end:
         position = max(end - offset, 0)
-        raise _missing(cards, field, offset, position, f"the initial deal needs the {_DEAL_ORDER[position]}")
+        raise _missing_initial(cards, field, offset, position)
     player = _TWO_CARD_HANDS[cards[offset].index][cards[offset + 2].index]
     banker = _TWO_CARD_HANDS[cards[offset + 1].index][cards[offset + 3].index]
     p_total, b_total = player.total, banker.total
@@ -223,8 +267,7 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
     player_rule = _PLAYER_RULES[p_total]
     if player_rule.drawing:
         if index >= end:
-            why = f"the Player draws a third card ({player_rule.decision.reason})"
-            raise _missing(cards, field, offset, index - offset, why)
+            raise _missing(cards, field, offset, index - offset, player_rule.decision)
         third = cards[index]
         index += 1
         p_total = (p_total + third.points) % 10
@@ -237,8 +280,7 @@ def deal(cards: Sequence[Card], *, field: str = "cards", offset: int = 0) -> Cou
 
     if banker_rule.drawing:
         if index >= end:
-            why = f"the Banker draws a third card ({banker_rule.decision.reason})"
-            raise _missing(cards, field, offset, index - offset, why)
+            raise _missing(cards, field, offset, index - offset, banker_rule.decision)
         third = cards[index]
         index += 1
         b_total = (b_total + third.points) % 10

@@ -12,74 +12,270 @@ offending inputs, each located by a path into the request document::
      +-- ShoeError           a shoe that cannot be dealt as asked (cut card, round number)
      +-- BetError            a bet slip that cannot be settled as sent
      +-- RulesError          rule overrides that do not fit together
+
+Each offending input is a :class:`Problem`: a code from a closed set
+(:class:`ProblemCode`) and the values its sentence is made from. The
+sentences are English templates (:data:`PROBLEM_TEMPLATES`, and each error's
+``title`` and detail), marked with :func:`N_` for the ``problems`` catalogue,
+so that the service can write them in the caller's language
+(docs/errors.md); the engine itself speaks English.
+
+>>> problem = Problem.of(("bets", 0, "amount"), ProblemCode.AMOUNT_UNDER_MINIMUM,
+...                      amount="0.50", minimum="1.00", type="tie")
+>>> problem.detail
+'0.50 is under the table minimum of 1.00 for tie bets'
+>>> str(problem.code), problem.detail.values["minimum"]
+('amount_under_minimum', '1.00')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
 
 Path = tuple[str | int, ...]
 
 
+def N_(template: str) -> str:
+    """Marks an English sentence of a problem for translation (gettext's
+    no-op marker: ``make translations`` extracts what it wraps)."""
+    return template
+
+
+def english(value: Any) -> Any:
+    """How ``value`` is written in an English sentence: a hand or a card's
+    place by its ``words`` (``"Player"``, ``"the Banker's third card"``),
+    several values as a list (``"banker, player"``; rules' reasons, which
+    have a ``code``, one after another: ``"...; ..."``), anything else as
+    itself.
+
+    >>> english(("banker", "player")), english(3)
+    ('banker, player', 3)
+    """
+    words = getattr(value, "words", None)
+    if isinstance(words, str):
+        return words
+    if isinstance(value, tuple):
+        return joined(value, [str(item) for item in value])
+    return value
+
+
+def joined(items: tuple[Any, ...], written: list[str]) -> str:
+    """``items``, each as ``written``, as a sentence lists them: rules'
+    reasons (which have a ``code``) one after another, anything else as a list."""
+    return ("; " if items and all(hasattr(item, "code") for item in items) else ", ").join(written)
+
+
+class Sentence(str):
+    """An English sentence that knows its template and the values it was
+    filled with: it reads as the sentence wherever a str is wanted, and the
+    service writes the template's translation with the same values.
+
+    >>> sentence = Sentence.of(N_("The shoe holds {cards} card(s)"), cards=5)
+    >>> sentence, sentence.template, sentence.values
+    ('The shoe holds 5 card(s)', 'The shoe holds {cards} card(s)', {'cards': 5})
+    """
+
+    template: str
+    values: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, template: str, **values: Any) -> Sentence:
+        sentence = cls(template.format(**{name: english(value) for name, value in values.items()}))
+        sentence.template = template
+        sentence.values = values
+        return sentence
+
+
+class ProblemCode(StrEnum):
+    """What is wrong with one input, for a machine: a closed set, one code per
+    sentence of :data:`PROBLEM_TEMPLATES`."""
+
+    CARD_TOO_MANY_COPIES = "card_too_many_copies"
+    RANK_COUNT_MISSING = "rank_count_missing"
+    RANK_COUNT_OVER_SHOE = "rank_count_over_shoe"
+    RANK_COUNT_NEGATIVE = "rank_count_negative"
+    SHOE_TOO_SMALL = "shoe_too_small"
+    SHOE_DESCRIBED_TWICE = "shoe_described_twice"
+    MISSING_INITIAL_CARD = "missing_initial_card"
+    MISSING_CARD = "missing_card"
+    DEALT_AFTER_ROUND = "dealt_after_round"
+    WRONG_HAND = "wrong_hand"
+    BURNED_CARD_PLACED = "burned_card_placed"
+    DEALT_AFTER_SHOE = "dealt_after_shoe"
+    ROUND_NEEDS_SEED = "round_needs_seed"
+    ROUND_WITH_CARDS = "round_with_cards"
+    COMMITMENT_MISMATCH = "commitment_mismatch"
+    CUT_CARD_OUT_OF_RANGE = "cut_card_out_of_range"
+    CUT_CARD_POSITION_OUT_OF_RANGE = "cut_card_position_out_of_range"
+    CUT_CARD_POSITION_NOT_SENT = "cut_card_position_not_sent"
+    ROUND_PAST_SHOE = "round_past_shoe"
+    TO_ROUND_BEFORE_FROM_ROUND = "to_round_before_from_round"
+    ROUND_NOT_ANSWERED = "round_not_answered"
+    BET_NOT_OFFERED = "bet_not_offered"
+    AMOUNT_TOO_MANY_DECIMALS = "amount_too_many_decimals"
+    AMOUNT_UNDER_MINIMUM = "amount_under_minimum"
+    SLIP_OVER_MAXIMUM = "slip_over_maximum"
+    PAY_TABLE_NOT_OF_BET = "pay_table_not_of_bet"
+    PAY_TABLE_BY_SHORTHAND = "pay_table_by_shorthand"
+    PAY_TABLE_BET_NOT_OFFERED = "pay_table_bet_not_offered"
+    PAY_TABLE_CONTRADICTS_SETTING = "pay_table_contradicts_setting"
+    NO_PAY_TABLE_FOR_SETTING = "no_pay_table_for_setting"
+    LIMIT_FINER_THAN_MINOR_UNIT = "limit_finer_than_minor_unit"
+    COMMISSION_WITH_VARIANT = "commission_with_variant"
+
+
+#: Each code's sentence; its placeholders are the problem's values.
+PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
+    {
+        ProblemCode.CARD_TOO_MANY_COPIES: N_(
+            "{card} appears more than {decks} time(s), but a {decks}-deck shoe holds only {decks}"
+        ),
+        ProblemCode.RANK_COUNT_MISSING: N_("missing: give every rank's count"),
+        ProblemCode.RANK_COUNT_OVER_SHOE: N_(
+            "{count} is more {rank}s than a {decks}-deck shoe holds ({most})"
+        ),
+        ProblemCode.RANK_COUNT_NEGATIVE: N_("{count} is not a count of cards (0 or more)"),
+        ProblemCode.SHOE_TOO_SMALL: N_(
+            "leaves {cards} card(s) in the shoe; at least {needed} are needed to finish any round "
+            "(a round uses up to six cards)"
+        ),
+        ProblemCode.SHOE_DESCRIBED_TWICE: N_("send one of {given}, not several"),
+        ProblemCode.MISSING_INITIAL_CARD: N_("missing: the initial deal needs {place}"),
+        ProblemCode.MISSING_CARD: N_("missing: the {hand} draws a third card ({reason})"),
+        ProblemCode.DEALT_AFTER_ROUND: N_("dealt after the round was over: {reasons}"),
+        ProblemCode.WRONG_HAND: N_(
+            "placed with the {placed}; it should have gone to the {hand} as {place}: {reason}"
+        ),
+        ProblemCode.BURNED_CARD_PLACED: N_("placed with the {hand}, but it is burned"),
+        ProblemCode.DEALT_AFTER_SHOE: N_("dealt after the shoe's last round, round {round}"),
+        ProblemCode.ROUND_NEEDS_SEED: N_("send seed inputs with a round number"),
+        ProblemCode.ROUND_WITH_CARDS: N_("send seed inputs with a round number, not cards"),
+        ProblemCode.COMMITMENT_MISMATCH: N_("SHA-256 of the server seed is {hash}, not {commitment}"),
+        ProblemCode.CUT_CARD_OUT_OF_RANGE: N_(
+            "must be {least} to {most} cards from the end for a {cards}-card shoe "
+            "({least}-{max_cut}, and never more than half the shoe)"
+        ),
+        ProblemCode.CUT_CARD_POSITION_OUT_OF_RANGE: N_(
+            "must be {earliest} to {latest} in a {cards}-card shoe: the cut card lies "
+            "{min_cut} to {max_cut} cards from the end, never in the first half"
+        ),
+        ProblemCode.CUT_CARD_POSITION_NOT_SENT: N_(
+            "the card behind the cut card, at position {position}, is not among the {sent} cards "
+            "sent: send the cut card's position once it has come out"
+        ),
+        ProblemCode.ROUND_PAST_SHOE: N_("round {round} is past the shoe's last round, {rounds}"),
+        ProblemCode.TO_ROUND_BEFORE_FROM_ROUND: N_("must not be less than from_round ({from_round})"),
+        ProblemCode.ROUND_NOT_ANSWERED: N_("round {round} is not among the rounds answered ({answered})"),
+        ProblemCode.BET_NOT_OFFERED: N_("this table does not offer '{type}' bets (it offers {offered})"),
+        ProblemCode.AMOUNT_TOO_MANY_DECIMALS: N_(
+            "{amount} has more than {places} decimal places; amounts are never rounded"
+        ),
+        ProblemCode.AMOUNT_UNDER_MINIMUM: N_(
+            "{amount} is under the table minimum of {minimum} for {type} bets"
+        ),
+        ProblemCode.SLIP_OVER_MAXIMUM: N_(
+            "{type} bets on this slip total {total}, over the table maximum of {maximum}"
+        ),
+        ProblemCode.PAY_TABLE_NOT_OF_BET: N_(
+            "{table} is not a pay table of the {bet} bet: choose one of {tables}"
+        ),
+        ProblemCode.PAY_TABLE_BY_SHORTHAND: N_("the {bet} bet's pay table is chosen by `{setting}`"),
+        ProblemCode.PAY_TABLE_BET_NOT_OFFERED: N_(
+            "the table does not offer {bet}: give it limits to offer it"
+        ),
+        ProblemCode.PAY_TABLE_CONTRADICTS_SETTING: N_(
+            "{table} is {setting} {value}, but the rules also say {setting} {asked}"
+        ),
+        ProblemCode.NO_PAY_TABLE_FOR_SETTING: N_("no pay table of the {bet} bet has this {setting}"),
+        ProblemCode.LIMIT_FINER_THAN_MINOR_UNIT: N_(
+            "the {bet} {end} {amount} has more decimals than the currency's {minor_unit}"
+        ),
+        ProblemCode.COMMISSION_WITH_VARIANT: N_(
+            "commission {commission} applies only to the standard variant: "
+            "send commission 0 with variant {variant}"
+        ),
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One offending input: where it is in the request, and what is wrong."""
+    """One offending input: where it is in the request, what is wrong (its
+    code), and the values that say how (its sentence's placeholders)."""
 
     path: Path
-    detail: str
+    code: ProblemCode
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, path: Path, code: ProblemCode, **values: Any) -> Problem:
+        return cls(path, code, values)
+
+    @property
+    def detail(self) -> Sentence:
+        """What is wrong, in English."""
+        return Sentence.of(PROBLEM_TEMPLATES[self.code], **self.values)
 
     def within(self, *prefix: str | int) -> Problem:
         """The same problem, located under ``prefix``."""
-        return Problem((*prefix, *self.path), self.detail)
+        return Problem((*prefix, *self.path), self.code, self.values)
 
 
 class BaccaratError(Exception):
-    """Base of every rule the input breaks; ``slug`` names the kind."""
+    """Base of every rule the input breaks; ``slug`` names the kind.
+
+    ``detail`` is an English template (marked with :func:`N_`) filled with
+    ``values``: what is wrong with the request as a whole."""
 
     slug = "invalid-input"
-    title = "The request breaks the rules of the game"
+    title = N_("The request breaks the rules of the game")
 
-    def __init__(self, detail: str, problems: Sequence[Problem] = ()) -> None:
-        super().__init__(detail)
-        self.detail = detail
+    def __init__(self, detail: str, problems: Sequence[Problem] = (), **values: Any) -> None:
+        sentence = Sentence.of(detail, **values)
+        super().__init__(sentence)
+        self.detail = sentence
         self.problems = tuple(problems)
 
     def within(self, *prefix: str | int) -> BaccaratError:
         """The same error with every problem located under ``prefix``."""
-        return type(self)(self.detail, [p.within(*prefix) for p in self.problems])
+        detail = self.detail
+        return type(self)(detail.template, [p.within(*prefix) for p in self.problems], **detail.values)
 
 
 class CardError(BaccaratError):
     slug = "invalid-cards"
-    title = "The cards cannot come from this shoe"
+    title = N_("The cards cannot come from this shoe")
 
 
 class MissingCard(BaccaratError):
     slug = "missing-card"
-    title = "Too few cards for the draws the rules require"
+    title = N_("Too few cards for the draws the rules require")
 
 
 class Misdeal(BaccaratError):
     slug = "misdeal"
-    title = "A card was dealt where the rules do not put it"
+    title = N_("A card was dealt where the rules do not put it")
 
 
 class SeedError(BaccaratError):
     slug = "invalid-seed"
-    title = "The seed inputs do not fit together"
+    title = N_("The seed inputs do not fit together")
 
 
 class ShoeError(BaccaratError):
     slug = "invalid-shoe"
-    title = "The shoe cannot be dealt as asked"
+    title = N_("The shoe cannot be dealt as asked")
 
 
 class BetError(BaccaratError):
     slug = "invalid-bets"
-    title = "The bet slip cannot be settled as sent"
+    title = N_("The bet slip cannot be settled as sent")
 
 
 class RulesError(BaccaratError):
     slug = "invalid-rules"
-    title = "The rules asked for do not fit together"
+    title = N_("The rules asked for do not fit together")

@@ -21,39 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from .cards import Card, hand_total
-from .coup import Coup, Side, deal
-from .errors import Misdeal, MissingCard, Problem
+from .coup import INITIAL_DEAL, Coup, Place, Side, deal
+from .errors import N_, Misdeal, MissingCard, Problem, ProblemCode
 from .tableau import Reason, ReasonCode, banker_draws, is_natural, nobody_draws, player_draws
 
 #: No round deals more cards: two to each hand, and a third to each at most.
 MAX_ROUND_CARDS = 6
 
 
-class Place(StrEnum):
-    """Where a card of a round goes, in the order the first four are dealt."""
-
-    PLAYER_FIRST = "player_first"
-    BANKER_FIRST = "banker_first"
-    PLAYER_SECOND = "player_second"
-    BANKER_SECOND = "banker_second"
-    PLAYER_THIRD = "player_third"
-    BANKER_THIRD = "banker_third"
-
-    @property
-    def hand(self) -> Side:
-        return Side.PLAYER if self.startswith("player") else Side.BANKER
-
-    @property
-    def words(self) -> str:
-        """``"the Banker's third card"``."""
-        hand, ordinal = self.split("_")
-        return f"the {hand.title()}'s {ordinal} card"
-
-
-_INITIAL_DEAL = (Place.PLAYER_FIRST, Place.BANKER_FIRST, Place.PLAYER_SECOND, Place.BANKER_SECOND)
 _INITIAL_REASON = Reason.of(ReasonCode.INITIAL_DEAL)
 
 
@@ -101,21 +78,22 @@ class RoundInProgress:
 
 @dataclass(frozen=True, slots=True)
 class RoundOver:
-    """Why a round needs no more cards."""
+    """Why a round needs no more cards: the rules that ended it (the
+    Player's and the Banker's when both had their say)."""
 
-    reason: str
+    reasons: tuple[Reason, ...]
 
 
 def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = None) -> NextCard | RoundOver:
     """The card the round dealt as ``cards[start:end]`` needs next, or why it
     needs none: the tableau (:mod:`.tableau`), asked one card at a time."""
     dealt = (len(cards) if end is None else end) - start
-    if dealt < len(_INITIAL_DEAL):
-        return NextCard(_INITIAL_DEAL[dealt], start + dealt, _INITIAL_REASON)
+    if dealt < len(INITIAL_DEAL):
+        return NextCard(INITIAL_DEAL[dealt], start + dealt, _INITIAL_REASON)
     p_total = (cards[start].points + cards[start + 2].points) % 10
     b_total = (cards[start + 1].points + cards[start + 3].points) % 10
     if is_natural(p_total) or is_natural(b_total):
-        return RoundOver(nobody_draws(p_total, b_total))
+        return RoundOver((nobody_draws(p_total, b_total),))
     player_draw, player_reason = player_draws(p_total)
     if player_draw:
         if dealt == 4:
@@ -124,14 +102,12 @@ def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = Non
         if banker_draw and dealt == 5:
             return NextCard(Place.BANKER_THIRD, start + 5, banker_reason)
         if not banker_draw:
-            return RoundOver(banker_reason)
-        return RoundOver(Reason.of(ReasonCode.BOTH_HANDS_DREW))
+            return RoundOver((banker_reason,))
+        return RoundOver((Reason.of(ReasonCode.BOTH_HANDS_DREW),))
     banker_draw, banker_reason = banker_draws(b_total, None)
-    if not banker_draw:
-        return RoundOver(f"{player_reason}; {banker_reason}")
-    if dealt == 4:
+    if banker_draw and dealt == 4:
         return NextCard(Place.BANKER_THIRD, start + 4, banker_reason)
-    return RoundOver(f"{player_reason}, and the Banker has drawn its third card: nobody draws again")
+    return RoundOver((player_reason, banker_reason))
 
 
 Hands = Sequence[Side | None]
@@ -174,8 +150,10 @@ def deal_one_round(
         over = what_comes_next(cards, 0, dealt.cards_used)
         assert isinstance(over, RoundOver)
         raise Misdeal(
-            f"The round was over after {dealt.cards_used} cards: {over.reason}",
-            [Problem((field, dealt.cards_used), f"dealt after the round was over: {over.reason}")],
+            N_("The round was over after {cards} cards: {reasons}"),
+            [Problem.of((field, dealt.cards_used), ProblemCode.DEALT_AFTER_ROUND, reasons=over.reasons)],
+            cards=dealt.cards_used,
+            reasons=over.reasons,
         )
     return dealt
 
@@ -189,15 +167,24 @@ def _check_hands(cards: Sequence[Card], hands: Hands, start: int, field: str) ->
             return
         placed = hands[position]
         if placed is not None and placed != expected.hand:
-            words = expected.place.words
+            place, reason = expected.place, expected.reason
             raise Misdeal(
-                f"The card at position {position} was placed with the {placed.title()}, "
-                f"but it is {words}: {expected.reason}",
+                N_(
+                    "The card at position {position} was placed with the {placed}, "
+                    "but it is {place}: {reason}"
+                ),
                 [
-                    Problem(
+                    Problem.of(
                         (field, position),
-                        f"placed with the {placed.title()}; it should have gone to the "
-                        f"{expected.hand.title()} as {words}: {expected.reason}",
+                        ProblemCode.WRONG_HAND,
+                        placed=placed,
+                        hand=expected.hand,
+                        place=place,
+                        reason=reason,
                     )
                 ],
+                position=position,
+                placed=placed,
+                place=place,
+                reason=reason,
             )

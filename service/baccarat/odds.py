@@ -49,7 +49,7 @@ from .composition import (
     full_shoe,
 )
 from .coup import Coup, Outcome
-from .errors import Problem, ShoeError
+from .errors import N_, Problem, ProblemCode, ShoeError
 from .payouts import pay_table
 from .paytable import NamedPayTable, Result
 from .play import Seed
@@ -400,13 +400,13 @@ def shoe_odds(
     ]
     if len(given) > 1:
         raise ShoeError(
-            "Describe the shoe one way",
-            [Problem((name,), f"send one of {', '.join(given)}, not several") for name in given[1:]],
+            N_("Describe the shoe one way"),
+            [Problem.of((name,), ProblemCode.SHOE_DESCRIBED_TWICE, given=tuple(given)) for name in given[1:]],
         )
     if round_number is not None and seed is None:
         raise ShoeError(
-            "A round number addresses a seeded shoe",
-            [Problem(("round",), "send seed inputs with a round number")],
+            N_("A round number addresses a seeded shoe"),
+            [Problem.of(("round",), ProblemCode.ROUND_NEEDS_SEED)],
         )
     if seed is not None:
         seeded = before_round(

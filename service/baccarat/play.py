@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from .cards import Card, check_composition
 from .coup import Coup, deal
-from .errors import BetError, Problem, SeedError
+from .errors import N_, BetError, Problem, ProblemCode, SeedError
 from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
 from .settlement import Bet, SettledSlip, settle_slip, settle_slips, slip_problems
@@ -123,12 +123,12 @@ def _deal_round(
 ) -> _Dealt:
     """What :func:`play_and_settle` deals, before it is made a :class:`PlayedRound`."""
     if cards is not None and seed is not None:
-        raise SeedError("Send either cards or a seed, not both")
+        raise SeedError(N_("Send either cards or a seed, not both"))
     if cards is not None:
         if round_number is not None:
             raise SeedError(
-                "A round number addresses a seeded shoe",
-                [Problem(("round",), "send seed inputs with a round number, not cards")],
+                N_("A round number addresses a seeded shoe"),
+                [Problem.of(("round",), ProblemCode.ROUND_WITH_CARDS)],
             )
         check_composition(cards, rules.decks)
         coup = deal(cards)
@@ -216,7 +216,7 @@ def play_live(
     if isinstance(dealt, RoundInProgress):
         problems = slip_problems(bets, rules)
         if problems:
-            raise BetError("Some bets cannot be accepted at this table", problems)
+            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return RoundSoFar(dealt, rules)
     if not bets:
         return PlayedRound(dealt, rules)

@@ -24,7 +24,7 @@ from decimal import Decimal
 
 from .bets import BetType
 from .coup import Coup
-from .errors import BetError, Problem
+from .errors import N_, BetError, Problem, ProblemCode
 from .money import ZERO, decimal_places, format_amount, rounder
 from .paytable import PayLine, Result
 from .tables import Rules
@@ -97,17 +97,13 @@ def _bet_problem(bet: Bet, rules: Rules) -> Problem | None:
     limits = rules.limits.get(bet.type)
     unit = rules.minor_unit
     if limits is None:
-        offered = ", ".join(rules.bet_types)
-        return Problem(("type",), f"this table does not offer '{bet.type}' bets (it offers {offered})")
+        return Problem.of(("type",), ProblemCode.BET_NOT_OFFERED, type=bet.type, offered=rules.bet_types)
     if decimal_places(bet.amount) > unit:
-        return Problem(
-            ("amount",), f"{bet.amount} has more than {unit} decimal places; amounts are never rounded"
-        )
+        return Problem.of(("amount",), ProblemCode.AMOUNT_TOO_MANY_DECIMALS, amount=bet.amount, places=unit)
     if bet.amount < limits.min:
-        return Problem(
-            ("amount",),
-            f"{bet.amount} is under the table minimum of {format_amount(limits.min, unit)} "
-            f"for {bet.type} bets",
+        minimum = format_amount(limits.min, unit)
+        return Problem.of(
+            ("amount",), ProblemCode.AMOUNT_UNDER_MINIMUM, amount=bet.amount, minimum=minimum, type=bet.type
         )
     return None
 
@@ -152,12 +148,13 @@ class _SlipCheck:
         for bet_type, total in totals.items():
             maximum = rules.limits[bet_type].max
             if total > maximum:
+                over = {
+                    "type": bet_type,
+                    "total": format_amount(total, unit),
+                    "maximum": format_amount(maximum, unit),
+                }
                 problems.extend(
-                    Problem(
-                        ("bets", index, "amount"),
-                        f"{bet_type} bets on this slip total {format_amount(total, unit)}, over the "
-                        f"table maximum of {format_amount(maximum, unit)}",
-                    )
+                    Problem(("bets", index, "amount"), ProblemCode.SLIP_OVER_MAXIMUM, over)
                     for index, bet in enumerate(bets)
                     if bet.type is bet_type
                 )
@@ -227,7 +224,7 @@ def settle_slip(bets: Sequence[Bet], coup: Coup, rules: Rules, *, id: str | None
     """Check and settle one slip; :class:`BetError` names each offending bet."""
     problems = slip_problems(bets, rules)
     if problems:
-        raise BetError("Some bets cannot be accepted at this table", problems)
+        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
     return Settler(coup, rules).slip(bets, id)
 
 
@@ -243,6 +240,6 @@ def settle_slips(
         for problem in check.problems(bets)
     ]
     if problems:
-        raise BetError("Some bets cannot be accepted at this table", problems)
+        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
     settler = Settler(coup, rules)
     return [settler.slip(bets, slip_id) for slip_id, bets in slips]

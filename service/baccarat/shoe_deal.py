@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from .cards import Card
 from .coup import Coup, deal, from_fields
-from .errors import Misdeal, Problem, ShoeError
+from .errors import N_, Misdeal, Problem, ProblemCode, ShoeError
 from .live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
@@ -133,14 +133,19 @@ def check_cut_card(shoe_size: int, cut_card: int) -> None:
     largest = min(MAX_CUT_CARD, shoe_size // 2)
     if not MIN_CUT_CARD <= cut_card <= largest:
         raise ShoeError(
-            f"A cut card {cut_card} cards from the end cannot be placed in a {shoe_size}-card shoe",
+            N_("A cut card {cut_card} cards from the end cannot be placed in a {cards}-card shoe"),
             [
-                Problem(
+                Problem.of(
                     ("rules", "cut_card"),
-                    f"must be {MIN_CUT_CARD} to {largest} cards from the end for a {shoe_size}-card shoe "
-                    f"({MIN_CUT_CARD}-{MAX_CUT_CARD}, and never more than half the shoe)",
+                    ProblemCode.CUT_CARD_OUT_OF_RANGE,
+                    least=MIN_CUT_CARD,
+                    most=largest,
+                    cards=shoe_size,
+                    max_cut=MAX_CUT_CARD,
                 )
             ],
+            cut_card=cut_card,
+            cards=shoe_size,
         )
 
 
@@ -174,15 +179,17 @@ def deal_physical_shoe(
     for position, hand in enumerate(hands[: 1 + cards[0].pip]):
         if hand is not None:
             raise Misdeal(
-                f"The card at position {position} is burned, so it goes to no hand",
-                [Problem(("cards", position), f"placed with the {hand.title()}, but it is burned")],
+                N_("The card at position {position} is burned, so it goes to no hand"),
+                [Problem.of(("cards", position), ProblemCode.BURNED_CARD_PLACED, hand=hand)],
+                position=position,
             )
     rounds, in_progress = _rounds(cards, hands, cut_card_position, None)
     complete = bool(rounds) and rounds[-1].last
     if complete and rounds[-1].end < len(cards):
         raise Misdeal(
-            f"The shoe ended with round {len(rounds)}, the round after the cut card came out",
-            [Problem(("cards", rounds[-1].end), f"dealt after the shoe's last round, round {len(rounds)}")],
+            N_("The shoe ended with round {round}, the round after the cut card came out"),
+            [Problem.of(("cards", rounds[-1].end), ProblemCode.DEALT_AFTER_SHOE, round=len(rounds))],
+            round=len(rounds),
         )
     return DealtShoe(tuple(cards), cut_card_position, rounds, complete=complete, in_progress=in_progress)
 
@@ -228,23 +235,30 @@ def _check_cut_card_position(position: int, sent: int, decks: int) -> None:
     earliest, latest = size - min(MAX_CUT_CARD, size // 2), size - MIN_CUT_CARD
     if not earliest <= position <= latest:
         raise ShoeError(
-            f"A cut card cannot come out at position {position} of a {size}-card shoe",
+            N_("A cut card cannot come out at position {position} of a {cards}-card shoe"),
             [
-                Problem(
+                Problem.of(
                     ("cut_card_position",),
-                    f"must be {earliest} to {latest} in a {size}-card shoe: the cut card lies "
-                    f"{MIN_CUT_CARD} to {MAX_CUT_CARD} cards from the end, never in the first half",
+                    ProblemCode.CUT_CARD_POSITION_OUT_OF_RANGE,
+                    earliest=earliest,
+                    latest=latest,
+                    cards=size,
+                    min_cut=MIN_CUT_CARD,
+                    max_cut=MAX_CUT_CARD,
                 )
             ],
+            position=position,
+            cards=size,
         )
     if position > sent:
         raise ShoeError(
-            "The cut card came out behind the cards sent",
+            N_("The cut card came out behind the cards sent"),
             [
-                Problem(
+                Problem.of(
                     ("cut_card_position",),
-                    f"the card behind the cut card, at position {position}, is not among the "
-                    f"{sent} cards sent: send the cut card's position once it has come out",
+                    ProblemCode.CUT_CARD_POSITION_NOT_SENT,
+                    position=position,
+                    sent=sent,
                 )
             ],
         )
@@ -264,9 +278,10 @@ def shoe_round(
 def past_the_end(rounds: int, asked: dict[str, int]) -> ShoeError:
     """The error for round numbers (by request field) past a shoe's last round."""
     return ShoeError(
-        f"This shoe ends after round {rounds}",
+        N_("This shoe ends after round {rounds}"),
         [
-            Problem((field,), f"round {number} is past the shoe's last round, {rounds}")
+            Problem.of((field,), ProblemCode.ROUND_PAST_SHOE, round=number, rounds=rounds)
             for field, number in asked.items()
         ],
+        rounds=rounds,
     )

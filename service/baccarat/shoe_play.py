@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, check_composition
-from .errors import BetError, Problem, ShoeError
+from .errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .live import Hands, RoundInProgress
 from .play import Seed, SeedRecord, SlipTotals, seeded_shoe
 from .roads import Result, Roads, roads
@@ -192,8 +192,8 @@ def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: 
         raise past_the_end(last, {"from_round": from_round})
     if to_round is not None and to_round < from_round:
         raise ShoeError(
-            "The slice of rounds is empty",
-            [Problem(("to_round",), f"must not be less than from_round ({from_round})")],
+            N_("The slice of rounds is empty"),
+            [Problem.of(("to_round",), ProblemCode.TO_ROUND_BEFORE_FROM_ROUND, from_round=from_round)],
         )
     to_round = last if to_round is None else min(to_round, last)
     chosen = dealt.rounds[from_round - 1 : to_round]
@@ -219,25 +219,27 @@ def _slips_by_round(
     if bets:
         problems = slip_problems(bets, rules)
         if problems:
-            raise BetError("Some bets cannot be accepted at this table", problems)
+            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return {r.number: bets for r in chosen}
     numbers = {r.number for r in chosen} | ({pending} if pending is not None else set())
     answered = f"{min(numbers)}-{max(numbers)}" if numbers else "none"
     outside = [
-        Problem(
+        Problem.of(
             ("bets_by_round", index, "round"),
-            f"round {entry.round} is not among the rounds answered ({answered})",
+            ProblemCode.ROUND_NOT_ANSWERED,
+            round=entry.round,
+            answered=answered,
         )
         for index, entry in enumerate(bets_by_round)
         if entry.round not in numbers
     ]
     if outside:
-        raise ShoeError("Some bets are for rounds this answer does not deal", outside)
+        raise ShoeError(N_("Some bets are for rounds this answer does not deal"), outside)
     problems = [
         problem.within("bets_by_round", index)
         for index, entry in enumerate(bets_by_round)
         for problem in slip_problems(entry.bets, rules)
     ]
     if problems:
-        raise BetError("Some bets cannot be accepted at this table", problems)
+        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
     return {entry.round: entry.bets for entry in bets_by_round}

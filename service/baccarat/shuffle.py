@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, shoe
-from .errors import Problem, SeedError
+from .errors import N_, Problem, ProblemCode, SeedError
 
 ALGORITHM = "hmac-sha256-fisher-yates/v1"
 _WORD = 2**32
@@ -56,11 +56,13 @@ def check_commitment(inputs: SeedInputs, commitment: str | None, *, field: str =
     """
     if commitment is not None and commitment.lower() != inputs.server_seed_hash:
         raise SeedError(
-            "The server seed does not match the commitment sent with it",
+            N_("The server seed does not match the commitment sent with it"),
             [
-                Problem(
+                Problem.of(
                     (field,),
-                    f"SHA-256 of the server seed is {inputs.server_seed_hash}, not {commitment.lower()}",
+                    ProblemCode.COMMITMENT_MISMATCH,
+                    hash=inputs.server_seed_hash,
+                    commitment=commitment.lower(),
                 )
             ],
         )

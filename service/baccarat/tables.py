@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from .bets import BetType, Variant
 from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from .errors import Problem, RulesError
+from .errors import N_, Problem, ProblemCode, RulesError
 from .money import Rounding, format_amount
 from .paytable import NamedPayTable, at_commission
 from .shoe_deal import DEFAULT_CUT_CARD
@@ -153,11 +153,13 @@ class Rules:
             if wrong:
                 problems.append(wrong)
             elif bet in SHORTHANDS:
-                problems.append(Problem(where, f"the {bet} bet's pay table is chosen by `{SHORTHANDS[bet]}`"))
+                problems.append(
+                    Problem.of(where, ProblemCode.PAY_TABLE_BY_SHORTHAND, bet=bet, setting=SHORTHANDS[bet])
+                )
             elif bet not in self.limits:
-                problems.append(Problem(where, f"the table does not offer {bet}: give it limits to offer it"))
+                problems.append(Problem.of(where, ProblemCode.PAY_TABLE_BET_NOT_OFFERED, bet=bet))
         if problems:
-            raise RulesError("A pay table the rules choose is not one of the bet's", problems)
+            raise RulesError(N_("A pay table the rules choose is not one of the bet's"), problems)
         chosen = {}
         for bet in BetType:
             if bet in SHORTHANDS:
@@ -165,8 +167,18 @@ class Rules:
                 table = chosen_by(bet, setting, self._setting(setting))
                 if table is None:
                     raise RulesError(
-                        f"No pay table of the {bet} bet has {setting} {self._setting(setting)}",
-                        [Problem(("rules", setting), f"no pay table of the {bet} bet has this {setting}")],
+                        N_("No pay table of the {bet} bet has {setting} {value}"),
+                        [
+                            Problem.of(
+                                ("rules", setting),
+                                ProblemCode.NO_PAY_TABLE_FOR_SETTING,
+                                bet=bet,
+                                setting=setting,
+                            )
+                        ],
+                        bet=bet,
+                        setting=setting,
+                        value=self._setting(setting),
                     )
                 chosen[bet] = at_commission(table, self.commission)
             else:
@@ -193,10 +205,13 @@ def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
     table = CATALOGUE.get(table_id)
     if table is not None and table.bet is bet:
         return None
-    choices = ", ".join(choice.id for choice in pay_tables_of(bet))
-    return Problem(
+    tables = tuple(choice.id for choice in pay_tables_of(bet))
+    return Problem.of(
         ("rules", "pay_tables", str(bet)),
-        f"{table_id} is not a pay table of the {bet} bet: choose one of {choices}",
+        ProblemCode.PAY_TABLE_NOT_OF_BET,
+        table=table_id,
+        bet=bet,
+        tables=tables,
     )
 
 
@@ -320,16 +335,20 @@ def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
     unit = Decimal(1).scaleb(-rules.minor_unit)
     sent = changes.get("limits", {})
     problems = [
-        Problem(
+        Problem.of(
             ("rules", "limits", str(bet), end) if bet in sent else ("rules", "minor_unit"),
-            f"the {bet} {end} {amount} has more decimals than the currency's {rules.minor_unit}",
+            ProblemCode.LIMIT_FINER_THAN_MINOR_UNIT,
+            bet=bet,
+            end=end,
+            amount=amount,
+            minor_unit=rules.minor_unit,
         )
         for bet, limits in rules.limits.items()
         for end, amount in (("min", limits.min), ("max", limits.max))
         if amount != amount.quantize(unit)
     ]
     if problems:
-        raise RulesError("A table limit is not a whole number of the currency's minor unit", problems)
+        raise RulesError(N_("A table limit is not a whole number of the currency's minor unit"), problems)
 
 
 def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
@@ -356,14 +375,17 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
             where = ("pay_tables", "banker")
         raise RulesError(
-            f"The {resolved.variant} variant takes no commission, but the rules say {resolved.commission}",
+            N_("The {variant} variant takes no commission, but the rules say {commission}"),
             [
-                Problem(
+                Problem.of(
                     ("rules", *where),
-                    f"commission {resolved.commission} applies only to the standard variant: "
-                    f"send commission 0 with variant {resolved.variant!s}",
+                    ProblemCode.COMMISSION_WITH_VARIANT,
+                    commission=resolved.commission,
+                    variant=resolved.variant,
                 )
             ],
+            variant=resolved.variant,
+            commission=resolved.commission,
         )
     return resolved
 
@@ -391,12 +413,16 @@ def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, An
         chosen = Variant(str(value)) if setting == "variant" else value
         if setting in changes and changes[setting] != chosen:
             problems.append(
-                Problem(
+                Problem.of(
                     ("rules", "pay_tables", name),
-                    f"{table_id} is {setting} {value}, but the rules also say {setting} {changes[setting]}",
+                    ProblemCode.PAY_TABLE_CONTRADICTS_SETTING,
+                    table=table_id,
+                    setting=setting,
+                    value=value,
+                    asked=changes[setting],
                 )
             )
         settings[setting] = chosen
     if problems:
-        raise RulesError("A pay table the rules choose is not one of the bet's", problems)
+        raise RulesError(N_("A pay table the rules choose is not one of the bet's"), problems)
     return {**settings, "pay_tables": MappingProxyType(by_id)}

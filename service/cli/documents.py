@@ -18,8 +18,9 @@ from marshmallow import Schema, ValidationError
 
 from ..baccarat.errors import BaccaratError
 from ..contract.jsonio import InvalidJSON, loads
-from ..contract.problems import TYPE_PREFIX, invalid_request, problem_document
+from ..contract.problems import TYPE_PREFIX, field_errors, invalid_request, problem_document
 from ..contract.problems import domain_problem as domain_problem
+from ..contract.schemas.messages import FieldCode, Message
 
 #: Exit codes. 2 is argparse's own for a command line it cannot read.
 OK = 0
@@ -77,7 +78,7 @@ def load(schema: Schema, document: Any) -> Any:
                 "Invalid request",
                 "The request must be a JSON object",
                 type=TYPE_PREFIX + "invalid-request",
-                errors=[{"pointer": "", "detail": "Expected a JSON object."}],
+                errors=field_errors([((), Message.of(FieldCode.NOT_AN_OBJECT))]),
             )
         )
     try:

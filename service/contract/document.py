@@ -13,7 +13,9 @@ for the clients that generators make from it.
 
 The first two are attribute functions of apispec's marshmallow converter (its public
 ``add_attribute_function``), which run after apispec's own on each field and
-edit the property they made.
+edit the property they made. :class:`DocumentPlugin` adds them as soon as the
+converter is made, so that every schema is converted with them, the error
+shape too (flask-smorest converts it first, as it makes the document).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import fields
 
 from .schemas.odds import RANK_COUNTS
@@ -37,6 +40,15 @@ def document(spec: APISpec, converter: Any) -> None:
     spec.components.schema("RankCounts", component=RANK_COUNTS)
     converter.add_attribute_function(default_in_words)
     converter.add_attribute_function(component_reference)
+
+
+class DocumentPlugin(MarshmallowPlugin):
+    """apispec's marshmallow plugin, with :func:`document`'s parts added to
+    the document it is made for."""
+
+    def init_spec(self, spec: APISpec) -> None:
+        super().init_spec(spec)
+        document(spec, self.converter)
 
 
 def default_in_words(

@@ -11,6 +11,10 @@ are equal decimals, but only one is a plain amount).
 
 Writing uses orjson: compact UTF-8 JSON; a ``Decimal`` is written as its
 string, as Flask's own encoder does.
+
+Why a body is refused is a :class:`~..baccarat.errors.Sentence`, which the
+service writes in the caller's language: the parser's own words
+(:data:`PARSER_MESSAGES`) are in the ``problems`` catalogue too.
 """
 
 from __future__ import annotations
@@ -21,11 +25,29 @@ from typing import Any
 
 import orjson
 
+from ..baccarat.errors import N_, Sentence
+
 JSON = "application/json"
+#: What Python's JSON parser says of a body it cannot read (``JSONDecodeError.msg``).
+PARSER_MESSAGES = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+)
 
 
 class InvalidJSON(ValueError):
-    """A body that is not JSON the service reads; the message says why."""
+    """A body that is not JSON the service reads; ``reason`` says why."""
+
+    def __init__(self, reason: Sentence) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Exponent(Decimal):
@@ -39,7 +61,7 @@ def _number(text: str) -> Decimal:
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a number: JSON has no NaN or Infinity")
+    raise ValueError(Sentence.of(N_("{name} is not a number: JSON has no NaN or Infinity"), name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -47,8 +69,22 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(obj) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise ValueError(f"the key {twice[:64]!r} appears twice in one object")
+        raise ValueError(Sentence.of(N_("the key {key} appears twice in one object"), key=repr(twice[:64])))
     return obj
+
+
+def _why(error: ValueError) -> Sentence:
+    """What the parser, or this module's hooks, said of a body."""
+    if isinstance(error, json.JSONDecodeError):
+        return Sentence.of(
+            N_("{problem}: line {line} column {column} (char {char})"),
+            problem=Sentence.of(error.msg),
+            line=error.lineno,
+            column=error.colno,
+            char=error.pos,
+        )
+    reason = error.args[0] if error.args else None
+    return reason if isinstance(reason, Sentence) else Sentence.of("{reason}", reason=str(error))
 
 
 def loads(data: bytes | str) -> Any:
@@ -67,11 +103,13 @@ def loads(data: bytes | str) -> Any:
             data, parse_float=_number, parse_constant=_no_constants, object_pairs_hook=_unique_keys
         )
     except RecursionError:
-        raise InvalidJSON("The JSON body is nested too deeply to be a baccarat request") from None
+        raise InvalidJSON(
+            Sentence.of(N_("The JSON body is nested too deeply to be a baccarat request"))
+        ) from None
     except UnicodeDecodeError:
-        raise InvalidJSON("The body is not UTF-8 encoded JSON") from None
+        raise InvalidJSON(Sentence.of(N_("The body is not UTF-8 encoded JSON"))) from None
     except ValueError as exc:  # json.JSONDecodeError included
-        raise InvalidJSON(f"The body is not valid JSON: {exc}") from None
+        raise InvalidJSON(Sentence.of(N_("The body is not valid JSON: {reason}"), reason=_why(exc))) from None
 
 
 def _fallback(value: Any) -> str:

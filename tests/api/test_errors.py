@@ -157,7 +157,7 @@ def test_too_few_cards_says_which_card_and_why(client):
         "the Player draws a third card",
     )
     assert body["type"] == "urn:baccarat:problem:missing-card"
-    assert "fifth card" in body["detail"]
+    assert "needs 5 cards but only 4 were sent" in body["detail"]
 
 
 def test_a_card_more_often_than_the_shoe_holds_is_422(client):

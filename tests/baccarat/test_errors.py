@@ -11,12 +11,14 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from service.baccarat.errors import (
+    PROBLEM_TEMPLATES,
     BaccaratError,
     BetError,
     CardError,
     Misdeal,
     MissingCard,
     Problem,
+    ProblemCode,
     RulesError,
     SeedError,
     ShoeError,
@@ -51,11 +53,35 @@ def test_no_two_kinds_share_a_slug_or_a_title():
     assert len({kind.title for kind, _ in KINDS}) == len(KINDS)
 
 
+UNDER = Problem.of(
+    ("bets", 0, "amount"), ProblemCode.AMOUNT_UNDER_MINIMUM, amount="0.5", minimum="1", type="tie"
+)
+
+
 def test_an_error_carries_its_detail_and_its_problems_as_a_tuple():
-    error = BetError("Some bets cannot be accepted", [Problem(("bets", 0, "amount"), "under the minimum")])
+    error = BetError("Some bets cannot be accepted", [UNDER])
     assert str(error) == error.detail == "Some bets cannot be accepted"
-    assert error.problems == (Problem(("bets", 0, "amount"), "under the minimum"),)
+    assert error.problems == (UNDER,)
     assert ShoeError("no problems listed").problems == ()
+
+
+def test_a_detail_is_its_template_filled_with_its_values():
+    error = ShoeError("This shoe ends after round {rounds}", rounds=61)
+    assert error.detail == "This shoe ends after round 61"
+    assert (error.detail.template, error.detail.values) == (
+        "This shoe ends after round {rounds}",
+        {"rounds": 61},
+    )
+
+
+def test_a_problem_s_detail_is_its_code_s_template_filled_with_its_values():
+    assert UNDER.detail == "0.5 is under the table minimum of 1 for tie bets"
+    assert UNDER.detail.template == PROBLEM_TEMPLATES[ProblemCode.AMOUNT_UNDER_MINIMUM]
+
+
+def test_every_code_has_a_template_and_each_template_one_code():
+    assert set(PROBLEM_TEMPLATES) == set(ProblemCode)
+    assert len(set(PROBLEM_TEMPLATES.values())) == len(ProblemCode)
 
 
 @pytest.mark.parametrize(
@@ -68,30 +94,33 @@ def test_an_error_carries_its_detail_and_its_problems_as_a_tuple():
     ],
 )
 def test_a_problem_within_a_prefix_is_located_under_it(path, prefix, located):
-    problem = Problem(path, "what is wrong")
-    assert problem.within(*prefix) == Problem(located, "what is wrong")
+    problem = Problem.of(path, ProblemCode.ROUND_PAST_SHOE, round=70, rounds=61)
+    assert problem.within(*prefix) == Problem.of(located, ProblemCode.ROUND_PAST_SHOE, round=70, rounds=61)
     assert problem.path == path  # the original is unchanged
 
 
 def test_an_error_within_a_prefix_keeps_its_kind_and_detail_and_moves_every_problem():
-    error = BetError("Some bets cannot be accepted", [Problem(("bets", 0), "a"), Problem(("bets", 3), "b")])
+    a = Problem.of(("bets", 0), ProblemCode.ROUND_NEEDS_SEED)
+    b = Problem.of(("bets", 3), ProblemCode.ROUND_WITH_CARDS)
+    error = BetError("Bets on {count} slips cannot be accepted", [a, b], count=2)
     moved = error.within("slips", 1)
     assert type(moved) is BetError
-    assert moved.detail == error.detail
+    assert moved.detail == error.detail == "Bets on 2 slips cannot be accepted"
+    assert moved.detail.values == {"count": 2}
     assert [p.path for p in moved.problems] == [("slips", 1, "bets", 0), ("slips", 1, "bets", 3)]
-    assert [p.detail for p in moved.problems] == ["a", "b"]
+    assert [p.code for p in moved.problems] == [ProblemCode.ROUND_NEEDS_SEED, ProblemCode.ROUND_WITH_CARDS]
     assert [p.path for p in error.problems] == [("bets", 0), ("bets", 3)]
 
 
 @pytest.mark.parametrize("kind", [kind for kind, _ in KINDS])
 def test_every_kind_is_caught_as_a_baccarat_error_after_moving(kind):
     with pytest.raises(BaccaratError) as caught:
-        raise kind("detail", [Problem(("x",), "y")]).within("body")
+        raise kind("detail", [Problem.of(("x",), ProblemCode.ROUND_NEEDS_SEED)]).within("body")
     assert type(caught.value) is kind
     assert caught.value.problems[0].path == ("body", "x")
 
 
 def test_a_problem_cannot_be_changed():
-    problem = Problem(("cards", 0), "missing")
+    problem = Problem.of(("cards", 0), ProblemCode.RANK_COUNT_MISSING)
     with pytest.raises(FrozenInstanceError):
-        problem.detail = "something else"  # type: ignore[misc]
+        problem.code = ProblemCode.ROUND_NEEDS_SEED  # type: ignore[misc]

@@ -151,8 +151,8 @@ def test_what_comes_next_names_the_place_and_the_rule(sent, place, reason):
         ("2S 4H 3D AC 5H 6D", "Both hands have drawn their third card: nobody draws a fourth"),
         (
             "6S 4H KD AC 2H",
-            "Player's two-card total is 6: the Player stands on 6-7, and the Banker has "
-            "drawn its third card: nobody draws again",
+            "Player's two-card total is 6: the Player stands on 6-7; Player stood and "
+            "Banker's total is 5: the Banker draws on 0-5",
         ),
         (
             "2S 4H 3D 2C 8H",
@@ -163,7 +163,9 @@ def test_what_comes_next_names_the_place_and_the_rule(sent, place, reason):
 )
 def test_a_finished_round_says_why_nobody_draws(sent, reason):
     dealt = cards(sent)
-    assert what_comes_next(dealt) == RoundOver(reason)
+    over = what_comes_next(dealt)
+    assert isinstance(over, RoundOver)
+    assert "; ".join(over.reasons) == reason
     with pytest.raises(Misdeal) as caught:
         deal_one_round([*dealt, parse_card("QS")])
     assert caught.value.problems[0].detail == f"dealt after the round was over: {reason}"

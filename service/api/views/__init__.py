@@ -30,8 +30,10 @@ from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
+from ...baccarat.errors import N_, Sentence
 from ...baccarat.tables import TABLES, Rules
 from ...contract.jsonio import InvalidJSON, loads
+from ...contract.schemas.messages import FieldCode, Message
 from ...server.tracing import READ, note, step, traced, written
 from ..policy import Policy, declare
 
@@ -45,6 +47,9 @@ BODY = (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_ENTITY_TOO_LARGE, HTTPStatus.
 
 class JsonParser(FlaskParser):
     """webargs' Flask parser, reading JSON bodies and queries by this service's rules."""
+
+    #: What webargs says of a value its own validators refuse (a coded message, as every field error).
+    DEFAULT_VALIDATION_MESSAGE = Message.awaiting(FieldCode.INVALID_VALUE)
 
     def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:
         """webargs' parse (the body or query read and loaded by its schema), as
@@ -60,7 +65,7 @@ class JsonParser(FlaskParser):
         """The query's keys; one given more than once, where the schema takes
         one value, is a 422 at that key rather than a silent choice of one."""
         repeated = {
-            key: [f"Given {len(values)} times: give it once."]
+            key: [Message.of(FieldCode.GIVEN_TWICE, times=len(values))]
             for key, values in req.args.lists()
             if len(values) > 1 and not isinstance(schema.fields.get(key), fields.List)
         }
@@ -74,10 +79,12 @@ class JsonParser(FlaskParser):
         415; an empty or unreadable one a 400."""
         if not req.is_json:
             kind = req.mimetype or "none"
-            raise UnsupportedMediaType(f"Send the body as application/json (Content-Type: {kind})")
+            raise UnsupportedMediaType(
+                Sentence.of(N_("Send the body as application/json (Content-Type: {kind})"), kind=kind)
+            )
         encoding = req.headers.get("Content-Encoding", "identity").strip().lower()
         if encoding != "identity":
-            raise UnsupportedMediaType("Send the body uncompressed: no Content-Encoding is accepted")
+            raise UnsupportedMediaType(N_("Send the body uncompressed: no Content-Encoding is accepted"))
         body = json_body(req.get_data(cache=False))
         note_table(body, schema)
         return body
@@ -98,11 +105,11 @@ def json_body(data: bytes) -> Any:
     """A request body's JSON, by this service's rules (:mod:`...contract.jsonio`);
     a 400 for an empty or unreadable one."""
     if not data.strip():
-        raise BadRequest("The request body is empty: send a JSON object")
+        raise BadRequest(N_("The request body is empty: send a JSON object"))
     try:
         return loads(data)
     except InvalidJSON as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(error.reason) from None
 
 
 class Blueprint(flask_smorest.Blueprint):

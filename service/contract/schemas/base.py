@@ -6,21 +6,34 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, post_dump, pre_load
+from marshmallow import Schema, ValidationError, fields, post_dump, pre_load
 
 from ..problems import MAX_FIELD_ERRORS
+from .messages import FieldCode, Message, code_field
 
 
 class RequestSchema(Schema):
     """A request body or a part of one. Unknown keys are refused (each is an
     error), but an object with far more keys than the schema knows is
-    refused as a whole, so that a body of a million keys costs one error."""
+    refused as a whole, so that a body of a million keys costs one error.
+
+    Every message it gives has a code (:mod:`.messages`): marshmallow's own
+    are coded as each field is bound."""
+
+    # marshmallow's own class attribute, as it declares it (read when a schema is made).
+    error_messages: dict[str, str] = {  # noqa: RUF012
+        "unknown": Message.awaiting(FieldCode.UNKNOWN_FIELD),
+        "type": Message.awaiting(FieldCode.NOT_AN_OBJECT),
+    }
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field[Any]) -> None:
+        code_field(field_obj)
 
     @pre_load
     def not_too_many_keys(self, data: Any, **kwargs: Any) -> Any:
         known = len(self.load_fields)
         if isinstance(data, Mapping) and len(data) > known + MAX_FIELD_ERRORS:
-            raise ValidationError(f"An object of {len(data)} keys: this one has at most {known}.")
+            raise ValidationError(Message.of(FieldCode.TOO_MANY_KEYS, keys=len(data), most=known))
         return data
 
 

@@ -20,6 +20,7 @@ from marshmallow import ValidationError, fields, validate
 
 from ...baccarat.cards import Card, parse_card
 from ..jsonio import Exponent
+from .messages import FieldCode, Message
 
 #: Bad items of one list (or entries of one map) validated before the rest
 #: are left unchecked: enough to show a caller the pattern of their mistake.
@@ -46,7 +47,7 @@ class Text(fields.String):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
         if not is_utf8(text):
-            raise ValidationError("The text holds a lone surrogate, which UTF-8 cannot encode.")
+            raise ValidationError(Message.of(FieldCode.LONE_SURROGATE))
         return text
 
 
@@ -72,11 +73,12 @@ class CardCode(_Documented):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
         if not isinstance(value, str):
-            raise ValidationError("A card code is a string such as 'KH' or '10s'.")
+            raise ValidationError(Message.of(FieldCode.CARD_NOT_A_STRING))
+        read = value[:8]  # no card code is longer: the message quotes what was read
         try:
-            return parse_card(value[:8])  # no card code is longer: the message quotes what was read
-        except ValueError as exc:
-            raise ValidationError(str(exc)) from None
+            return parse_card(read)
+        except ValueError:
+            raise ValidationError(Message.of(FieldCode.NOT_A_CARD, card=read)) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else value.code
@@ -93,7 +95,7 @@ def plain_card(value: Any) -> Card | None:
         return None
 
 
-def parse_amount(text: str) -> Decimal | str:
+def parse_amount(text: str) -> Decimal | Message:
     """The exact amount ``text`` writes, or why it is not one.
 
     >>> parse_amount("25.00"), parse_amount("0")
@@ -101,13 +103,10 @@ def parse_amount(text: str) -> Decimal | str:
     """
     if not _AMOUNT.match(text):
         shown = text if len(text) <= 24 else text[:24] + "…"
-        return (
-            f"{shown!r} is not a plain decimal amount: digits, an optional point and "
-            "decimals; no sign, exponent, NaN or Infinity."
-        )
+        return Message.of(FieldCode.NOT_A_PLAIN_AMOUNT, amount=shown)
     amount = Decimal(text)
     if amount <= 0:
-        return "An amount must be greater than zero."
+        return Message.of(FieldCode.AMOUNT_NOT_POSITIVE)
     return amount
 
 
@@ -127,9 +126,9 @@ class Amount(_Documented):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
         if isinstance(value, Exponent):
-            raise ValidationError("An amount is written without an exponent, such as '25.00'.")
+            raise ValidationError(Message.of(FieldCode.AMOUNT_WITH_EXPONENT))
         if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
-            raise ValidationError("An amount is a decimal string such as '25.00'.")
+            raise ValidationError(Message.of(FieldCode.AMOUNT_NOT_A_STRING))
         amount = parse_amount(value if isinstance(value, str) else str(value))
         if isinstance(amount, str):
             raise ValidationError(amount)
@@ -145,7 +144,7 @@ class Rate(_Documented):
         plain = isinstance(value, str) or (isinstance(value, Decimal) and not isinstance(value, Exponent))
         text = str(value) if plain else ""
         if not _RATE.fullmatch(text) or Decimal(text) > Decimal("0.25"):
-            raise ValidationError("A commission is a decimal string from '0' to '0.25', e.g. '0.05'.")
+            raise ValidationError(Message.of(FieldCode.NOT_A_COMMISSION))
         return Decimal(text)
 
 
@@ -154,7 +153,7 @@ class Flag(fields.Boolean):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
-            raise ValidationError("Not a boolean: send true or false.")
+            raise ValidationError(Message.of(FieldCode.NOT_TRUE_OR_FALSE))
         return value
 
 
@@ -194,7 +193,8 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
             except ValidationError as error:
                 errors[index] = error.messages
                 if len(errors) == MAX_INVALID_ITEMS and index + 1 < len(value):
-                    errors["_schema"] = [f"Items after {index} were not checked: fix these first."]
+                    # First, so that a problem's 50 entries list it before the items' own.
+                    errors = {"_schema": [Message.of(FieldCode.ITEMS_NOT_CHECKED, index=index)], **errors}
                     break
         if errors:
             raise ValidationError(errors)
@@ -210,5 +210,5 @@ class BoundedDict(fields.Dict):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, Mapping) and len(value) > self.max_keys:
-            raise ValidationError(f"At most {self.max_keys} entries.")
+            raise ValidationError(Message.of(FieldCode.TOO_MANY_ENTRIES, most=self.max_keys))
         return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]

@@ -16,9 +16,11 @@ from ...baccarat.tables import resolve_rules
 from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
+from .messages import FieldCode, Message
 from .rounds import (
     MAX_BETS_PER_SLIP,
     MAX_CARDS,
+    ReasonSchema,
     RoundResponseSchema,
     bets_field,
     engine_field,
@@ -72,7 +74,7 @@ class DealtCardField(fields.Field[DealtCard]):
             return tagged
         if isinstance(value, str):
             return self.code.deserialize(value), None
-        raise ValidationError("A card is a card code such as '9S', or an object {card, hand}.")
+        raise ValidationError(Message.of(FieldCode.NOT_A_DEALT_CARD))
 
 
 def dealt_cards(description: str, **kwargs: Any) -> BoundedList:
@@ -144,7 +146,7 @@ class HandSoFarSchema(AnswerSchema):
     )
 
 
-class NextCardSchema(AnswerSchema):
+class _NextPlace(AnswerSchema):
     hand = value_of("Side", required=True, description="The hand it goes to")
     place = value_of(
         "Place", required=True, description="Which card of the round it is", example="player_third"
@@ -152,14 +154,11 @@ class NextCardSchema(AnswerSchema):
     position = fields.Integer(
         required=True, metadata={"description": "Its index in `cards` once it is dealt (from 0)"}
     )
-    reason = fields.String(
-        required=True,
-        metadata={
-            "description": "The rule that calls for it",
-            "example": "Banker's total is 4 and the Player's third card counts 5: "
-            "on 4 the Banker draws when it counts 2-7",
-        },
-    )
+
+
+class NextCardSchema(ReasonSchema, _NextPlace):
+    """The card needed next, and the rule that calls for it (where it goes
+    comes first: the fields of the later base come first)."""
 
 
 class RoundSoFarSchema(AnswerSchema):

@@ -14,11 +14,13 @@ from marshmallow import ValidationError, fields, post_load, pre_dump, validate, 
 
 from ...baccarat.cards import MAX_DECKS, RANKS
 from ...baccarat.composition import MIN_CARDS
+from ...baccarat.errors import ProblemCode
 from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
+from .messages import Message
 from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, engine_field
 from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
@@ -132,9 +134,9 @@ class OddsRequestSchema(SeedInputSchema):
     def one_shoe(self, data: dict[str, Any], **kwargs: Any) -> None:
         given = [name for name in SOURCES if name in data]
         if len(given) > 1:
-            raise ValidationError(f"describe the shoe one way: send one of {', '.join(given)}", given[-1])
+            raise ValidationError(Message.of(ProblemCode.SHOE_DESCRIBED_TWICE, given=tuple(given)), given[-1])
         if "round" in data and not any(name in data for name in SEED_SOURCES):
-            raise ValidationError("a round number addresses a seeded shoe: send seed inputs", "round")
+            raise ValidationError(Message.of(ProblemCode.ROUND_NEEDS_SEED), "round")
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> OddsRequest:

@@ -11,6 +11,7 @@ from ...baccarat.coup import Outcome
 from ...baccarat.roads import ROWS, Result
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, Flag
+from .messages import FieldCode, Message
 from .values import value_of
 
 MAX_RESULTS = 1_000
@@ -92,13 +93,14 @@ class ResultItem(fields.Field[Result]):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Result:
         if isinstance(value, str):
             if value not in OUTCOMES:
-                raise ValidationError(f"A result is one of {', '.join(OUTCOMES)}, not {value!r}.")
+                message = Message.of(FieldCode.NOT_AN_OUTCOME, outcomes=tuple(OUTCOMES), result=value)
+                raise ValidationError(message)
             return Result(Outcome(value))
         if isinstance(value, dict):
             schema = self.as_round if "player" in value or "banker" in value else self.as_result
             result: Result = schema.load(value)
             return result
-        raise ValidationError("A result is 'banker', 'player', 'tie' or an object with an 'outcome'.")
+        raise ValidationError(Message.of(FieldCode.NOT_A_RESULT))
 
 
 class RoadsRequestSchema(RequestSchema):

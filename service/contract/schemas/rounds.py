@@ -9,12 +9,16 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from ...baccarat.bets import BetType
 from ...baccarat.cards import MAX_DECKS
+from ...baccarat.errors import ProblemCode
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.settlement import Bet
+from ...baccarat.tableau import Reason
 from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
 from ..answers import ENGINE, round_answer, settlement_answer
+from ..language import current
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
+from .messages import FieldCode, Message
 from .rules import RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
@@ -116,11 +120,9 @@ class RoundInputSchema(SeedInputSchema):
     def cards_or_seed(self, data: dict[str, Any], **kwargs: Any) -> None:
         for source in SEED_SOURCES:
             if "cards" in data and source in data:
-                raise ValidationError(f"send either cards or {source}, not both", source)
+                raise ValidationError(Message.of(FieldCode.CARDS_AND_SEED, source=source), source)
         if "cards" in data and "round" in data:
-            raise ValidationError(
-                "a round number addresses a seeded shoe: send seed inputs, not cards", "round"
-            )
+            raise ValidationError(Message.of(ProblemCode.ROUND_WITH_CARDS), "round")
 
 
 def card_source(data: dict[str, Any]) -> CardSource:
@@ -232,7 +234,8 @@ class SettlementRequestSchema(RoundInputSchema):
     def not_too_many_bets(self, data: dict[str, Any], **kwargs: Any) -> None:
         bets = sum(len(slip.bets) for slip in data.get("slips", ()))
         if bets > MAX_TABLE_BETS:
-            raise ValidationError(f"{bets:,} bets in all: at most {MAX_TABLE_BETS:,} per request", "slips")
+            message = Message.of(FieldCode.TOO_MANY_BETS, bets=bets, most=MAX_TABLE_BETS)
+            raise ValidationError(message, "slips")
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> SettlementRequest:
@@ -253,9 +256,53 @@ class HandSchema(AnswerSchema):
     )
 
 
-class StandSchema(AnswerSchema):
+class ReasonValuesSchema(AnswerSchema):
+    """The values a reason was decided from: those its rule reads."""
+
+    player_total = fields.Integer(metadata={"description": "The Player's total the rule read"})
+    banker_total = fields.Integer(metadata={"description": "The Banker's total the rule read"})
+    player_third = fields.Integer(
+        metadata={"description": "The point value of the Player's third card, when the rule read it"}
+    )
+
+
+class Sentence(fields.Field[str]):
+    """One of the engine's English sentences, written in the answer's language."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else current().say(value)
+
+
+class ReasonText(fields.Field[Reason]):
+    """A rule's sentence, written in the answer's language (``Content-Language``)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else current().reason(value)
+
+
+class ReasonSchema(AnswerSchema):
+    """Why: a rule's code, the values it was decided from and its sentence,
+    read from the ``reason`` of the object dumped (a draw, a stand, a round)."""
+
+    code = value_of("ReasonCode", attribute="reason.code", required=True)
+    values = fields.Nested(ReasonValuesSchema, attribute="reason.values", required=True)
+    reason = ReasonText(
+        required=True,
+        metadata={
+            "type": "string",
+            "description": "The code's sentence filled with the values, in the answer's language "
+            "(`Content-Language`); docs/integration.md shows how to write your own from the code",
+            "example": "Player's two-card total is 3: the Player draws on 0-5",
+        },
+    )
+
+
+class _OfHand(AnswerSchema):
     hand = value_of("Side", required=True)
-    reason = fields.String(required=True, metadata={"description": "The rule that applied"})
+
+
+class StandSchema(ReasonSchema, _OfHand):
+    """A hand that stood, and the rule (``hand`` comes first: the fields of the later base come first)."""
 
 
 class DrawSchema(StandSchema):
@@ -293,6 +340,17 @@ class SettledBetSchema(AnswerSchema):
     returned = fields.String(
         required=True,
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
+    )
+    code = value_of("PayLineCode", attribute="terms.line.code", required=True)
+    reason = Sentence(
+        attribute="terms.line.when",
+        required=True,
+        metadata={
+            "type": "string",
+            "description": "The line's sentence in the answer's language (GET /v1/paytables lists each "
+            "pay table's lines)",
+            "example": "Banker wins with a total of 6",
+        },
     )
 
     OMIT_IF_NONE = frozenset({"id"})
@@ -349,6 +407,12 @@ class RoundOutSchema(AnswerSchema):
     player = fields.Nested(HandSchema, attribute="coup.player", required=True)
     banker = fields.Nested(HandSchema, attribute="coup.banker", required=True)
     outcome = value_of("Outcome", attribute="coup.outcome", required=True)
+    outcome_reason = fields.Nested(
+        ReasonSchema,
+        attribute="coup",
+        required=True,
+        metadata={"description": "Why the round ended as it did: the final totals compared"},
+    )
     natural = fields.Boolean(
         attribute="coup.natural", required=True, metadata={"description": "Either hand is a natural"}
     )

@@ -12,6 +12,7 @@ from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
 from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, Rate
+from .messages import FieldCode, Message
 from .values import value_of
 
 BET_TYPES = [str(t) for t in BetType]
@@ -34,7 +35,7 @@ class LimitsSchema(RequestSchema):
     @validates_schema
     def min_not_over_max(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data["min"] > data["max"]:
-            raise ValidationError("min must not be greater than max", "min")
+            raise ValidationError(Message.of(FieldCode.MIN_OVER_MAX), "min")
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> BetLimits:

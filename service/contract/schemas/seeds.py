@@ -16,6 +16,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from ...baccarat.shuffle import ALGORITHM, SeedInputs
 from .base import AnswerSchema, RequestSchema
 from .fields import Text
+from .messages import FieldCode, Message
 
 #: Largest nonce: every integer up to it is exact in any JSON reader (2**53 - 1).
 MAX_NONCE = 2**53 - 1
@@ -51,7 +52,7 @@ class SeedInputSchema(RequestSchema):
         metadata={"description": "Provably fair: the shoe's counter under one seed pair (default 0)"},
     )
     server_seed_hash = fields.String(
-        validate=validate.Regexp(r"^[0-9a-fA-F]{64}$", error="A SHA-256 commitment is 64 hex digits."),
+        validate=validate.Regexp(r"^[0-9a-fA-F]{64}$", error=Message.awaiting(FieldCode.NOT_A_SHA256)),
         metadata={
             "description": "The commitment shown before play: the service checks it is the "
             "SHA-256 of `server_seed` (or `seed`) and refuses the request if not",
@@ -62,15 +63,15 @@ class SeedInputSchema(RequestSchema):
     @validates_schema
     def seed_inputs_fit(self, data: dict[str, Any], **kwargs: Any) -> None:
         """One seed source at most; client seed and nonce go with a server seed."""
-        errors: dict[str, str] = {}
+        errors: dict[str, Message] = {}
         if "seed" in data and "server_seed" in data:
-            errors["server_seed"] = "send either seed or server_seed, not both"
+            errors["server_seed"] = Message.of(FieldCode.SEED_AND_SERVER_SEED)
         if "server_seed" not in data:
             for name in ("client_seed", "nonce"):
                 if name in data:
-                    errors[name] = f"{name} goes with server_seed (a plain seed has none)"
+                    errors[name] = Message.of(FieldCode.WITHOUT_SERVER_SEED, name=name)
             if "server_seed_hash" in data and "seed" not in data:
-                errors["server_seed_hash"] = "a commitment goes with the server_seed (or seed) it commits to"
+                errors["server_seed_hash"] = Message.of(FieldCode.COMMITMENT_WITHOUT_SEED)
         if errors:
             raise ValidationError(errors)
 

@@ -6,12 +6,14 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from ...baccarat.errors import ProblemCode
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
+from .messages import FieldCode, Message
 from .roads import RoadsSchema
 from .rounds import (
     MAX_BETS_PER_SLIP,
@@ -104,21 +106,20 @@ class ShoeRequestSchema(SeedInputSchema):
         """Cards or seed inputs; a non-empty slice; one form of bets; each round's slip once."""
         for source in SEED_SOURCES:
             if "cards" in data and source in data:
-                raise ValidationError(f"send either cards or {source}, not both", source)
+                raise ValidationError(Message.of(FieldCode.CARDS_AND_SEED, source=source), source)
         if "cut_card_position" in data and "cards" not in data:
-            raise ValidationError(
-                "a cut card position goes with a physical shoe's cards; a seeded shoe's cut card "
-                "is the table's `rules.cut_card`",
-                "cut_card_position",
-            )
-        if data.get("to_round", data["from_round"]) < data["from_round"]:
-            raise ValidationError("to_round must not be less than from_round", "to_round")
+            raise ValidationError(Message.of(FieldCode.CUT_CARD_POSITION_WITHOUT_CARDS), "cut_card_position")
+        from_round = data["from_round"]
+        if data.get("to_round", from_round) < from_round:
+            message = Message.of(ProblemCode.TO_ROUND_BEFORE_FROM_ROUND, from_round=from_round)
+            raise ValidationError(message, "to_round")
         if data["bets"] and data["bets_by_round"]:
-            raise ValidationError("send bets (every round) or bets_by_round, not both", "bets_by_round")
+            raise ValidationError(Message.of(FieldCode.BETS_AND_BETS_BY_ROUND), "bets_by_round")
         seen: set[int] = set()
         for index, entry in enumerate(data["bets_by_round"]):
             if entry.round in seen:
-                raise ValidationError({"bets_by_round": {index: {"round": [f"round {entry.round} twice"]}}})
+                twice = Message.of(FieldCode.ROUND_TWICE, round=entry.round)
+                raise ValidationError({"bets_by_round": {index: {"round": [twice]}}})
             seen.add(entry.round)
 
     @post_load

@@ -21,12 +21,13 @@ from marshmallow import fields, validate
 
 from ...baccarat.bets import BetType, Variant
 from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from ...baccarat.coup import Outcome, Side
-from ...baccarat.live import Place
+from ...baccarat.coup import Outcome, Place, Side
 from ...baccarat.money import Rounding
-from ...baccarat.paytable import Result, pays_text
+from ...baccarat.paytable import NO_LINE, Result, pays_text
 from ...baccarat.roads import Colour
+from ...baccarat.tableau import ReasonCode
 from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
+from .messages import ERROR_TEMPLATES
 
 #: The metadata key of a field documented by a component of its own (a value
 #: set's, or one written by hand): the component's name.
@@ -121,6 +122,22 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
         ),
         "TiePays": ValueSet(TIE_PAYS, "The tie pays this many to 1"),
         "Super6Pays": ValueSet(SUPER_6_PAYS, "Super 6 pays this many to 1"),
+        "PayLineCode": ValueSet(
+            tuple(sorted({line.code for table in CATALOGUE.values() for line in (*table.lines, NO_LINE)})),
+            "The line of a bet's pay table that settled it: its sentence (`when` in GET /v1/paytables) "
+            "in lower case words joined by `_`; `no_line_of_its_pay_table_holds` for a bet that lost",
+        ),
+        "ReasonCode": ValueSet(
+            names(ReasonCode),
+            "Why a hand draws or stands, why a round needs the next card or no more, and why the "
+            "round ended as it did: one code per rule of the tableau (docs/integration.md, "
+            '"Reasons in your own words", has each code\'s sentence and values)',
+        ),
+        "ErrorCode": ValueSet(
+            names(ERROR_TEMPLATES),
+            "What is wrong with one input of a request (`errors[].code` of a problem): a closed set, "
+            "the same in every language; docs/errors.md has each code's sentence and values",
+        ),
         "Action": ValueSet(("draw", "stand"), "Whether a hand draws a third card or stands"),
         "Colour": ValueSet(names(Colour), "A mark of a derived road"),
         "Mark": ValueSet(names(Colour), "The mark a derived road would add, or null for none", nullable=True),

@@ -136,8 +136,8 @@ def test_the_full_shoe_is_the_same_however_it_is_asked_for(client):
         ({"counts": FULL_RANKS | {"Z": 4}}, "/counts/Z", "Unknown field"),
         ({"rules": {"decks": 6}, "counts": FULL_RANKS}, "/counts/A", "more As than a 6-deck shoe holds (24)"),
         ({"counts": dict.fromkeys(RANKS, 0) | {"9": 5}}, "/counts", "leaves 5 card(s)"),
-        ({"removed": ["AS"], "counts": FULL_RANKS}, "/counts", "describe the shoe one way"),
-        ({"removed": ["AS"], "seed": "abc"}, "/seed", "describe the shoe one way"),
+        ({"removed": ["AS"], "counts": FULL_RANKS}, "/counts", "send one of removed, counts, not several"),
+        ({"removed": ["AS"], "seed": "abc"}, "/seed", "send one of removed, seed, not several"),
         ({"round": 3}, "/round", "send seed inputs"),
         ({"seed": "abc", "round": 0}, "/round", "greater than or equal to 1"),
         (

@@ -30,23 +30,36 @@ def test_the_pay_tables_answer_for_the_decks_asked_for(client):
 
 
 @pytest.mark.parametrize(
-    ("query", "pointer", "detail"),
+    ("query", "pointer", "code", "values", "detail"),
     [
-        ("decks=9", "/query/decks", "Must be greater than or equal to 1 and less than or equal to 8."),
-        ("decks=six", "/query/decks", "Not a valid integer."),
+        (
+            "decks=9",
+            "/query/decks",
+            "out_of_range",
+            {"min": 1, "max": 8},
+            "Must be greater than or equal to 1 and less than or equal to 8.",
+        ),
+        ("decks=six", "/query/decks", "not_an_integer", None, "Not a valid integer."),
         # A misspelt key must not answer for the default deck count.
-        ("deck=6", "/query/deck", "Unknown field."),
-        ("decks=6&decks=8", "/query/decks", "Given 2 times: give it once."),
-        ("&".join(f"k{i}=1" for i in range(100)), "/query", "An object of 100 keys: this one has at most 1."),
+        ("deck=6", "/query/deck", "unknown_field", None, "Unknown field."),
+        ("decks=6&decks=8", "/query/decks", "given_twice", {"times": 2}, "Given 2 times: give it once."),
+        (
+            "&".join(f"k{i}=1" for i in range(100)),
+            "/query",
+            "too_many_keys",
+            {"keys": 100, "most": 1},
+            "An object of 100 keys: this one has at most 1.",
+        ),
     ],
 )
-def test_a_bad_pay_tables_query_is_a_422_naming_the_key(client, query, pointer, detail):
+def test_a_bad_pay_tables_query_is_a_422_naming_the_key(client, query, pointer, code, values, detail):
     answer = client.get(f"/v1/paytables?{query}")
     assert answer.status_code == 422
     assert answer.mimetype == "application/problem+json"
     problem = answer.get_json()
     assert problem["detail"] == "The query does not match the schema: see errors"
-    assert problem["errors"] == [{"pointer": pointer, "detail": detail}]
+    error = {"pointer": pointer, "code": code, "detail": detail} | ({"values": values} if values else {})
+    assert problem["errors"] == [error]
 
 
 def test_each_table_says_how_it_deals(client):
