@@ -639,3 +639,43 @@ def test_verify_answer_refuses_a_file_that_curl_did_not_write(capsys, stored_exc
     code, _, err = run(capsys, "verify-answer", "--jwks", str(jwks), *options)
     assert code == BAD_INPUT
     assert "Not a header file written by curl -D" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "body"),
+    [
+        (
+            ["--multipliers", "lightning", "--seed", "abc"],
+            {"seed": "abc", "rules": {"multipliers": "lightning"}},
+        ),
+        (
+            [
+                *("--multipliers", "golden_wealth", "--cards", "2S 8H 5D KC"),
+                *("--multiplier-cards", "8H:8,2S:2", "AS:2", "AD:2", "AC:2"),
+            ],
+            {
+                "cards": ["2S", "8H", "5D", "KC"],
+                "rules": {"multipliers": "golden_wealth"},
+                "multiplier_cards": [
+                    {"card": card, "multiplier": multiplier}
+                    for card, multiplier in [("8H", 8), ("2S", 2), ("AS", 2), ("AD", 2), ("AC", 2)]
+                ],
+            },
+        ),
+    ],
+)
+def test_a_multiplier_round_answers_as_the_service_does(capsys, client, tmp_path, argv, body):
+    bets = [{"type": "banker", "amount": "10.00"}, {"type": "tie", "amount": "5.00"}]
+    code, out, _ = run(capsys, "round", *argv, "--bets", write(tmp_path, "bets.json", bets))
+    assert code == OK
+    assert json.loads(out) == answer(client, "/v1/rounds", {**body, "bets": bets})
+    assert "multiplier_settlement" in json.loads(out)
+
+
+def test_a_multiplier_the_game_does_not_have_is_the_service_s_problem(capsys, client):
+    body = {"cards": ["2S", "8H", "5D", "KC"], "rules": {"multipliers": "lightning"}}
+    argv = ["round", "--multipliers", "lightning", "--cards", *body["cards"], "--multiplier-cards", "8H:7"]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (BAD_INPUT, "")
+    expected = client.post("/v1/rounds", json={**body, "multiplier_cards": [{"card": "8H", "multiplier": 7}]})
+    assert json.loads(err)["errors"] == expected.get_json()["errors"]

@@ -32,11 +32,12 @@ from service.app import create_app
 from service.baccarat.bets import MAIN_BETS, BetType, Variant
 from service.baccarat.catalogue import CATALOGUE, pay_tables_of, standard
 from service.baccarat.money import Rounding
+from service.baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from service.baccarat.payouts import pay_table
 from service.baccarat.paytable import Result
 from service.baccarat.tables import TABLES, BetLimits, Rules
 from service.cli import paytables
-from service.contract.schemas.rules import RulesOverrideSchema, RulesSchema
+from service.contract.schemas.rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
 from tests.baccarat import test_catalogue, test_house_edge, test_odds, test_payouts
 from tests.pays import line_pays, written_pays
@@ -191,6 +192,7 @@ OTHER_VALUES: dict[str, Any] = {
     "cut_card": 20,
     "limits": {**BASE.limits, BetType.PLAYER: BetLimits(min=Decimal(1), max=Decimal(10))},
     "pay_tables": {BetType.PLAYER_PAIR: "player_pair_12_to_1"},
+    "multipliers": MULTIPLIER_PRESETS["lightning"].rule,
 }
 
 
@@ -245,7 +247,9 @@ def test_every_pay_a_request_may_choose_is_documented():
 
 def test_every_rules_setting_is_in_the_answer_and_may_be_overridden():
     assert set(RulesSchema().fields) == SETTINGS | {"id"}
-    assert set(RulesOverrideSchema().fields) == SETTINGS
+    assert set(RoundRulesOverrideSchema().fields) == SETTINGS
+    # A multiplier game is played by POST /v1/rounds only, so far (docs/multipliers.md).
+    assert set(RulesOverrideSchema().fields) == SETTINGS - {"multipliers"}
 
 
 # --- adding an endpoint ------------------------------------------------------------------

@@ -126,6 +126,12 @@ class ProblemCode(StrEnum):
     NO_PAY_TABLE_FOR_SETTING = "no_pay_table_for_setting"
     LIMIT_FINER_THAN_MINOR_UNIT = "limit_finer_than_minor_unit"
     COMMISSION_WITH_VARIANT = "commission_with_variant"
+    MULTIPLIER_CARDS_MISSING = "multiplier_cards_missing"
+    MULTIPLIER_CARDS_WITHOUT_RULE = "multiplier_cards_without_rule"
+    MULTIPLIER_CARD_COUNT = "multiplier_card_count"
+    MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
+    MULTIPLIER_NOT_OF_RULE = "multiplier_not_of_rule"
+    FEE_FINER_THAN_MINOR_UNIT = "fee_finer_than_minor_unit"
 
 
 #: Each code's sentence; its placeholders are the problem's values.
@@ -197,6 +203,23 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.COMMISSION_WITH_VARIANT: N_(
             "commission {commission} applies only to the standard variant: "
             "send commission 0 with variant {variant}"
+        ),
+        ProblemCode.MULTIPLIER_CARDS_MISSING: N_(
+            "missing: a multiplier table's round dealt from cards sent needs its multiplier cards"
+        ),
+        ProblemCode.MULTIPLIER_CARDS_WITHOUT_RULE: N_(
+            "multiplier cards are sent only with cards, at a table whose rules have multipliers"
+        ),
+        ProblemCode.MULTIPLIER_CARD_COUNT: N_("the rule draws {counts} multiplier card(s), not {count}"),
+        ProblemCode.MULTIPLIER_CARD_REPEATED: N_(
+            "{card} is already multiplier card {first}: the virtual deck holds each card once"
+        ),
+        ProblemCode.MULTIPLIER_NOT_OF_RULE: N_(
+            "{multiplier} is not a multiplier of the rule ({multipliers})"
+        ),
+        ProblemCode.FEE_FINER_THAN_MINOR_UNIT: N_(
+            "the fee on {amount} is {fee}, finer than the currency's {places} decimal places: "
+            "stake a multiple of {step}"
         ),
     }
 )

@@ -20,9 +20,12 @@ from decimal import Decimal
 
 from .cards import Card, check_composition
 from .coup import Coup, deal
-from .errors import N_, BetError, Problem, ProblemCode, SeedError
+from .errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
+from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from .multiplier_settlement import MultipliedSlip, settle_multiplier_slip, slip_faults
+from .multipliers import Fault, FaultCode, MultiplierCardError
 from .settlement import Bet, SettledSlip, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
 from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
@@ -53,6 +56,10 @@ class PlayedRound:
     slips: tuple[SettledSlip, ...] = ()
     #: Where the round lies in its shoe, when it was asked for by number.
     shoe_round: ShoeRound | None = None
+    #: A multiplier table's multiplier cards (drawn from the seed, or given by a studio).
+    multiplier_cards: MultiplierCards | None = None
+    #: A multiplier table's slip, settled by its rule (instead of :attr:`settlement`).
+    multiplied: MultipliedSlip | None = None
 
     @property
     def totals(self) -> SlipTotals:
@@ -148,14 +155,24 @@ def play_and_settle(
     seed: Seed | None = None,
     round_number: int | None = None,
     commitment: str | None = None,
+    multiplier_cards: Sequence[tuple[Card, int]] | None = None,
     step: Step = unwatched,
 ) -> PlayedRound:
     """Deal one round from ``cards`` or from a shoe shuffled by ``seed``
     (with neither, by a freshly drawn seed): its top round, or round
     ``round_number`` of the whole shoe; then settle ``bets``, one slip, on
-    it (no bets: nothing is settled). ``step`` is run around each."""
+    it (no bets: nothing is settled). ``step`` is run around each.
+
+    At a multiplier table (``rules.multipliers``) the round's multiplier
+    cards are drawn from the same seed inputs (round 1, or ``round_number``),
+    or, for a round dealt from ``cards``, are the ``multiplier_cards`` a
+    studio gives (each a card and its multiplier); the slip is settled by
+    the rule."""
     with step("deal"):
+        _check_multiplier_source(rules, cards, multiplier_cards)
         dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    if rules.multipliers is not None:
+        return _play_multiplied(rules, dealt, bets, multiplier_cards, round_number, step)
     if not bets:
         return _played(rules, dealt)
     with step("settle"):
@@ -179,6 +196,77 @@ def play_and_settle_slips(
     with step("settle"):
         settled = tuple(settle_slips(slips, dealt[0], rules))
     return _played(rules, dealt, slips=settled)
+
+
+def _check_multiplier_source(
+    rules: Rules, cards: Sequence[Card] | None, multiplier_cards: Sequence[tuple[Card, int]] | None
+) -> None:
+    """Multiplier cards are given with the cards of a multiplier table's round, and only then."""
+    if multiplier_cards is not None and (rules.multipliers is None or cards is None):
+        raise SeedError(
+            N_("Multiplier cards were sent where none are given"),
+            [Problem.of(("multiplier_cards",), ProblemCode.MULTIPLIER_CARDS_WITHOUT_RULE)],
+        )
+    if multiplier_cards is None and rules.multipliers is not None and cards is not None:
+        raise CardError(
+            N_("The multiplier cards were not sent"),
+            [Problem.of(("multiplier_cards",), ProblemCode.MULTIPLIER_CARDS_MISSING)],
+        )
+
+
+#: The problems a multiplier round's faults are answered as: those a request
+#: can reach (a rule is a preset, the stakes were checked by the table's limits).
+_FAULT_PROBLEMS = {
+    FaultCode.MULTIPLIER_CARD_COUNT: ProblemCode.MULTIPLIER_CARD_COUNT,
+    FaultCode.MULTIPLIER_CARD_REPEATED: ProblemCode.MULTIPLIER_CARD_REPEATED,
+    FaultCode.MULTIPLIER_NOT_OF_RULE: ProblemCode.MULTIPLIER_NOT_OF_RULE,
+    FaultCode.FEE_FINER_THAN_MINOR_UNIT: ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+}
+
+
+def _problems(faults: Sequence[Fault]) -> list[Problem]:
+    """The engine's multiplier faults as problems."""
+    return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]
+
+
+def _play_multiplied(
+    rules: Rules,
+    dealt: _Dealt,
+    bets: Sequence[Bet],
+    given: Sequence[tuple[Card, int]] | None,
+    round_number: int | None,
+    step: Step,
+) -> PlayedRound:
+    """A multiplier table's round: its multiplier cards, and its slip settled by the rule."""
+    rule = rules.multipliers
+    assert rule is not None
+    coup, unused_cards, record, place = dealt
+    with step("deal"):
+        if given is not None:
+            try:
+                lit = studio_multiplier_cards(rule, given)
+            except MultiplierCardError as error:
+                raise CardError(
+                    N_("The multiplier cards cannot come from this rule"), _problems(error.faults)
+                ) from None
+        else:
+            assert record is not None  # a round not dealt from cards is seeded
+            lit = draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
+    multiplied = None
+    if bets:
+        problems = slip_problems(bets, rules)
+        if problems:
+            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
+        faults = slip_faults(bets, rule, minor_unit=rules.minor_unit)
+        if faults:
+            raise BetError(N_("Some bets cannot be accepted at this table"), _problems(faults))
+        with step("settle"):
+            multiplied = settle_multiplier_slip(
+                bets, coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
+            )
+    return PlayedRound(
+        coup, rules, unused_cards, record, shoe_round=place, multiplier_cards=lit, multiplied=multiplied
+    )
 
 
 def _played(

@@ -39,6 +39,9 @@ class CardSource:
     seed: SeedInputs | None = None
     round_number: int | None = None
     commitment: str | None = None
+    #: At a multiplier table, with ``cards``: the multiplier cards a studio
+    #: drew, each a card and its multiplier.
+    multiplier_cards: tuple[tuple[Card, int], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,7 @@ def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
         seed=source.seed,
         round_number=source.round_number,
         commitment=source.commitment,
+        multiplier_cards=source.multiplier_cards,
         step=step,
     )
 

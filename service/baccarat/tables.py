@@ -26,6 +26,7 @@ from .bets import BetType, Variant
 from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
 from .errors import N_, Problem, ProblemCode, RulesError
 from .money import Rounding, format_amount
+from .multipliers import MultiplierRule
 from .paytable import NamedPayTable, at_commission
 from .shoe_deal import DEFAULT_CUT_CARD
 
@@ -71,6 +72,10 @@ class Rules:
     #: and no shorthand setting; a bet not named takes its standard one. Kept
     #: without the standard choices, so that equal rules compare equal.
     pay_tables: Mapping[BetType, str] = field(default_factory=dict)
+    #: A multiplier game's rule (docs/multipliers.md), or None for a plain
+    #: table. With one, the table offers only the bets the rule pays, and a
+    #: round's bets are settled by it (:mod:`.multiplier_settlement`).
+    multipliers: MultiplierRule | None = None
 
     #: The canonical JSON-ready form (amounts as strings) and its id, made with
     #: the rules (so a preset's are made at import, never on a request) and
@@ -126,6 +131,9 @@ class Rules:
             },
             "pay_tables": {str(bet): chosen[bet].id for bet in BetType if bet in self.limits},
         }
+        if self.multipliers is not None:
+            # Only a multiplier table names one, so plain tables keep their ids.
+            canonical["multipliers"] = {"id": self.multipliers.id, **self.multipliers.canonical}
         text = json.dumps(self._hashed(canonical), sort_keys=True, separators=(",", ":"))
         # A frozen dataclass sets what it derives this way (the dataclasses documentation's own idiom).
         object.__setattr__(self, "canonical", canonical)
@@ -356,6 +364,7 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
 
     ``limits`` overrides are merged per bet type, so a request can change the
     tie maximum without restating the other limits (or offer one more bet).
+    A multiplier rule (``multipliers``) keeps only the limits of the bets it pays.
     A commission with a variant that takes none is a :class:`RulesError`.
     """
     rules = TABLES[table].rules
@@ -368,6 +377,13 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         changes["limits"] = MappingProxyType(merged)
     if "pay_tables" in changes:
         changes.update(_pay_table_choices(rules, changes))
+    multipliers = changes.get("multipliers")
+    if multipliers is not None:
+        # A multiplier table offers only the bets its rule pays.
+        offered = changes.get("limits", rules.limits)
+        changes["limits"] = MappingProxyType(
+            {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}
+        )
     resolved = replace(rules, **changes)
     _limits_in_minor_units(resolved, changes)
     if resolved.variant is not Variant.STANDARD and resolved.commission:

@@ -6,6 +6,9 @@ shoe shuffled from seed inputs (``--seed``, or ``--server-seed`` with
 ``--client-seed`` and ``--nonce``), or with neither a freshly drawn seed.
 With ``--live`` the cards are those dealt so far, and the answer is ``POST
 /v1/rounds/live``'s: what comes next, until the round is complete.
+``--multipliers`` plays a multiplier game (docs/multipliers.md), whose
+multiplier cards a studio gives with ``--multiplier-cards`` when it gives
+the cards.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ..baccarat.play import PlayedRound
 from ..baccarat.requests import play_live_round, play_round
 from ..baccarat.tables import DEFAULT_TABLE, TABLES
@@ -36,7 +40,9 @@ examples:
   baccarat round --live --cards player:7S banker:KH player:KD banker:3C banker:5H
   baccarat round --seed table-7/shoe-1
   baccarat round --server-seed 8a1f3c0e --client-seed lucky-7 --nonce 1 --round 3
-  baccarat round --table tie_9 --rules '{"decks": 6}'"""
+  baccarat round --table tie_9 --rules '{"decks": 6}'
+  baccarat round --multipliers lightning --seed table-7/shoe-1 --bets slip.json
+  baccarat round --multipliers lightning --cards 2S 8H 5D KC --multiplier-cards 8H:8"""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -88,6 +94,18 @@ def add_parser(subparsers: Any) -> None:
         metavar="JSON",
         help='overrides of the table\'s rules, e.g. \'{"tie_pays": 9, "decks": 6}\'',
     )
+    table.add_argument(
+        "--multipliers",
+        choices=list(MULTIPLIER_PRESETS),
+        help="play the round as this multiplier game (rules.multipliers)",
+    )
+    table.add_argument(
+        "--multiplier-cards",
+        nargs="+",
+        metavar="CARD:N",
+        help="with --cards at a multiplier game: the studio's multiplier cards, each a card and "
+        "its multiplier (e.g. 8H:8 KS:2, or comma-separated)",
+    )
     parser.add_argument(
         "--bets", metavar="FILE", help="a JSON file of bets to settle on the round (- for stdin)"
     )
@@ -102,6 +120,13 @@ def dealt_card(text: str) -> str | dict[str, str]:
     """``"player:9S"`` -> ``{"card": "9S", "hand": "player"}``; a plain code stays as it is."""
     hand, _, code = text.rpartition(":")
     return {"card": code, "hand": hand} if hand else code
+
+
+def multiplier_card(text: str) -> dict[str, Any]:
+    """``"8H:8"`` -> ``{"card": "8H", "multiplier": 8}`` (a multiplier that is
+    no number is sent as written, for the schema to refuse)."""
+    card, _, multiplier = text.partition(":")
+    return {"card": card, "multiplier": int(multiplier) if multiplier.isdigit() else multiplier}
 
 
 def live_request(args: argparse.Namespace) -> dict[str, Any]:
@@ -130,6 +155,12 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
     body.update({name: value for name, value in options.items() if value is not None})
     if args.rules is not None:
         body["rules"] = parse_json_option(args.rules, "--rules value")
+    if getattr(args, "multipliers", None) is not None:
+        rules = body.setdefault("rules", {})
+        if isinstance(rules, dict):
+            rules["multipliers"] = args.multipliers
+    if getattr(args, "multiplier_cards", None) is not None:
+        body["multiplier_cards"] = [multiplier_card(text) for text in cards(args.multiplier_cards)]
     if args.bets is not None:
         bets = read_json(args.bets, "bets file")
         body["bets"] = bets["bets"] if isinstance(bets, dict) and "bets" in bets else bets

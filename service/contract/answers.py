@@ -22,6 +22,8 @@ from typing import Any
 from .. import __version__
 from ..baccarat.coup import Decision, Hand
 from ..baccarat.live import HandSoFar
+from ..baccarat.multiplier_cards import MultiplierCard
+from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip
 from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord
 from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
@@ -133,11 +135,55 @@ def slip_with_id(settled: SettledSlip, texts: TermsText) -> Answer:
     return answer
 
 
+def multiplier_card(lit: MultiplierCard) -> Answer:
+    return {"card": lit.card.code, "multiplier": lit.multiplier}
+
+
+def multiplied_bet(settled: MultipliedBet) -> Answer:
+    bet = settled.bet
+    answer: Answer = {} if bet.id is None else {"id": bet.id}
+    answer.update(
+        {
+            "type": str(bet.type),
+            "amount": str(settled.stake),
+            "result": str(settled.result),
+            "fee": str(settled.fee),
+            "counted": [card.code for card in settled.counted],
+            "lit": [multiplier_card(lit) for lit in settled.lit],
+            "multiplier": settled.multiplier,
+            "win": str(settled.win),
+            "commission": str(settled.commission),
+            "capped": str(settled.capped),
+            "fee_kept": str(settled.fee_kept),
+            "returned": str(settled.returned),
+        }
+    )
+    return answer
+
+
+def multiplied_slip(slip: MultipliedSlip) -> Answer:
+    return {
+        "bets": [multiplied_bet(bet) for bet in slip.bets],
+        "staked": str(slip.staked),
+        "fees": str(slip.fees),
+        "returned": str(slip.returned),
+        "capped": str(slip.capped),
+        "net": str(slip.net),
+    }
+
+
 def round_answer(played: PlayedRound) -> Answer:
     """What ``RoundResponseSchema().dump(played)`` writes."""
     answer = _round(played)
     if played.settlement is not None:
         answer["settlement"] = slip(played.settlement, {})
+    lit = played.multiplier_cards
+    if lit is not None:
+        answer["multiplier_cards"] = [multiplier_card(card) for card in lit.cards]
+        if lit.algorithm is not None:
+            answer["multiplier_algorithm"] = lit.algorithm
+    if played.multiplied is not None:
+        answer["multiplier_settlement"] = multiplied_slip(played.multiplied)
     return answer
 
 

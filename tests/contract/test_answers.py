@@ -6,12 +6,17 @@ contract here."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.coup import deal
+from service.baccarat.multiplier_presets import PRESETS
+from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.settlement import Bet
+from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES, resolve_rules
 from service.contract import answers
 from service.contract.schemas.live import LiveRoundAnswerSchema
@@ -42,6 +47,22 @@ def test_round_answer_is_the_schema_dump(sequence, bets, source, rules):
         played = play_and_settle(rules, bets, cards=sequence)
     else:
         played = play_and_settle(rules, bets, seed="s", round_number=3 if source == "round" else None)
+    schema = RoundResponseSchema()
+    same(schema.dump(played), schema.marshmallow_dump(played))
+
+
+@settings(max_examples=50)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.text(min_size=1, max_size=8),
+    st.sampled_from([None, 2]),
+    st.lists(st.tuples(st.sampled_from(MULTIPLIED_BETS), st.integers(20, 100)), max_size=4),
+)
+def test_a_multiplier_round_s_answer_is_the_schema_dump(preset, server_seed, round_number, stakes):
+    rules = resolve_rules("standard", {"multipliers": PRESETS[preset].rule})
+    # Stakes of 1.00 to 5.00 in steps of 0.05: a 20% fee on each is whole cents.
+    bets = [Bet(type=bet, amount=Decimal(twentieths) * Decimal("0.05")) for bet, twentieths in stakes]
+    played = play_and_settle(rules, bets, seed=SeedInputs(server_seed), round_number=round_number)
     schema = RoundResponseSchema()
     same(schema.dump(played), schema.marshmallow_dump(played))
 

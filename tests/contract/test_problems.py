@@ -177,6 +177,35 @@ CASES: dict[str, tuple[str, str, Any]] = {
         {"cards": FIVE, "rules": {"pay_tables": {"tie": "tie_9_to_1"}, "tie_pays": 8}},
     ),
     "commission": ("POST", "/v1/rounds", {"cards": FIVE, "rules": {"variant": "ez", "commission": "0.05"}}),
+    "multiplier cards missing": (
+        "POST",
+        "/v1/rounds",
+        {"cards": FIVE, "rules": {"multipliers": "lightning"}},
+    ),
+    "multiplier cards without multipliers": (
+        "POST",
+        "/v1/rounds",
+        {"cards": FIVE, "multiplier_cards": [{"card": "8H", "multiplier": 8}]},
+    ),
+    "multiplier cards": (
+        "POST",
+        "/v1/rounds",
+        {
+            "cards": FIVE,
+            "rules": {"multipliers": "golden_wealth"},
+            "multiplier_cards": [{"card": "7S", "multiplier": 8}, {"card": "7S", "multiplier": 4}],
+        },
+    ),
+    "a fee finer than a cent": (
+        "POST",
+        "/v1/rounds",
+        {
+            "cards": FIVE,
+            "rules": {"multipliers": "lightning"},
+            "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+            "bets": [{"type": "banker", "amount": "1.01"}],
+        },
+    ),
     "cards and a seed": ("POST", "/v1/rounds", {"cards": FIVE, "seed": "s", "round": 2}),
     "cards and a round": ("POST", "/v1/rounds", {"cards": FIVE, "round": 2}),
     "a bad commitment": ("POST", "/v1/rounds", {"server_seed": "b", "server_seed_hash": "zz"}),

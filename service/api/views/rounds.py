@@ -89,6 +89,16 @@ ROUND_EXAMPLES = {
             ],
         },
     },
+    "lightning": {
+        "summary": "Lightning: the studio's lightning card 8H x8 is in the Banker's winning natural: "
+        "10.00 on the Banker costs 12.00 with the fee and 89.50 comes back",
+        "value": {
+            "cards": ["2S", "8H", "5D", "KC"],
+            "rules": {"multipliers": "lightning"},
+            "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+            "bets": [{"type": "banker", "amount": "10.00"}, {"type": "tie", "amount": "5.00"}],
+        },
+    },
     "seeded": {
         "summary": "The top round of a shoe shuffled from a plain seed (replayable)",
         "value": {"seed": "table-7/shoe-1", "bets": [{"type": "player", "amount": "10"}]},

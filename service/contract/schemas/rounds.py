@@ -8,8 +8,9 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.bets import BetType
-from ...baccarat.cards import MAX_DECKS
+from ...baccarat.cards import MAX_DECKS, Card
 from ...baccarat.errors import ProblemCode
+from ...baccarat.multipliers import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.settlement import Bet
 from ...baccarat.tableau import Reason
@@ -19,7 +20,7 @@ from ..language import current
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import Amount, BoundedList, CardCode, Text, is_utf8, parse_amount, plain_card
 from .messages import FieldCode, Message
-from .rules import RulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
 
@@ -127,13 +128,27 @@ class RoundInputSchema(SeedInputSchema):
 
 def card_source(data: dict[str, Any]) -> CardSource:
     """Where the cards of a request loaded by :class:`RoundInputSchema` come from."""
-    cards = data.get("cards")
+    cards, lit = data.get("cards"), data.get("multiplier_cards")
     return CardSource(
         cards=None if cards is None else tuple(cards),
         seed=seed_inputs(data),
         round_number=data.get("round"),
         commitment=data.get("server_seed_hash"),
+        multiplier_cards=None if lit is None else tuple(lit),
     )
+
+
+class MultiplierCardSchema(RequestSchema):
+    """A multiplier card a studio drew: a card of the virtual 52-card deck and its multiplier."""
+
+    card = CardCode(required=True, metadata={"example": "8H"})
+    multiplier = fields.Integer(
+        strict=True, required=True, validate=validate.Range(2, MOST_MULTIPLIER), metadata={"example": 8}
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> tuple[Card, int]:
+        return data["card"], data["multiplier"]
 
 
 #: The keys of the request :func:`plain_round` reads.
@@ -187,6 +202,17 @@ class RoundRequestSchema(RoundInputSchema, PlainFirst):
         "An optional bet slip to settle on the round",
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
+    )
+    rules = fields.Nested(RoundRulesOverrideSchema, load_default=dict)
+    multiplier_cards = BoundedList(
+        fields.Nested(MultiplierCardSchema),
+        validate=validate.Length(max=VIRTUAL_DECK),
+        metadata={
+            "description": "With `cards`, at a multiplier table (`rules.multipliers`): the multiplier "
+            "cards the studio drew, each card once, as many as the game draws. A seeded round draws "
+            "its own from the seed inputs (docs/multipliers.md)",
+            "example": [{"card": "8H", "multiplier": 8}],
+        },
     )
     plain = staticmethod(plain_round)
 
@@ -444,8 +470,79 @@ class RoundOutSchema(AnswerSchema):
     OMIT_IF_NONE = frozenset({"seed", "round", "settlement"})
 
 
+class MultiplierCardOutSchema(AnswerSchema):
+    card = CardCode(required=True, metadata={"example": "8H"})
+    multiplier = fields.Integer(required=True, metadata={"example": 8})
+
+
+class MultipliedBetSchema(AnswerSchema):
+    """A bet settled at a multiplier table: what counted for it, what was
+    lit, the multiplier they formed, what it won and what the fee cost."""
+
+    id = fields.String(attribute="bet.id", metadata={"description": "Echoed when sent"})
+    type = value_of("BetType", attribute="bet.type", required=True)
+    amount = fields.String(attribute="stake", required=True)
+    result = value_of("BetResult", required=True)
+    fee = fields.String(required=True, metadata={"description": "Charged on top of the stake"})
+    counted = fields.List(
+        CardCode(), required=True, metadata={"description": "The round's cards that count for the bet"}
+    )
+    lit = fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        required=True,
+        metadata={"description": "The counted cards that are multiplier cards, once per time they count"},
+    )
+    multiplier = fields.Integer(
+        required=True,
+        metadata={"description": "The product of the lit cards' multipliers (1 when none is lit)"},
+    )
+    win = fields.String(required=True, metadata={"description": "Profit after the cap; 0 unless the bet won"})
+    commission = fields.String(required=True, metadata={"description": "The share of the stake a win keeps"})
+    capped = fields.String(required=True, metadata={"description": "What the cap took off the win"})
+    fee_kept = fields.String(required=True, metadata={"description": "The part of the fee the house keeps"})
+    returned = fields.String(
+        required=True,
+        metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
+    )
+
+    OMIT_IF_NONE = frozenset({"id"})
+
+
+class MultipliedSlipSchema(AnswerSchema):
+    bets = fields.List(fields.Nested(MultipliedBetSchema), required=True)
+    staked = fields.String(required=True)
+    fees = fields.String(required=True)
+    returned = fields.String(required=True)
+    capped = fields.String(required=True, metadata={"description": "What the cap took off the slip's wins"})
+    net = fields.String(required=True, metadata={"description": "returned - staked - fees"})
+
+
 class RoundResponseSchema(RoundOutSchema, PlainDump):
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets were sent"})
+    multiplier_cards = fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        attribute="multiplier_cards.cards",
+        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
+    )
+    multiplier_algorithm = fields.String(
+        attribute="multiplier_cards.algorithm",
+        metadata={
+            "description": "At a multiplier table, when the multiplier cards were drawn from the seed "
+            "inputs: the derivation (docs/multipliers.md)",
+            "example": "hmac-sha256-multiplier-cards/v1",
+        },
+    )
+    multiplier_settlement = fields.Nested(
+        MultipliedSlipSchema,
+        attribute="multiplied",
+        metadata={"description": "At a multiplier table, when bets were sent (instead of `settlement`)"},
+    )
+
+    OMIT_IF_NONE = RoundOutSchema.OMIT_IF_NONE | {
+        "multiplier_cards",
+        "multiplier_algorithm",
+        "multiplier_settlement",
+    }
 
     plain = staticmethod(round_answer)
 

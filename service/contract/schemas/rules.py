@@ -8,6 +8,7 @@ from marshmallow import ValidationError, fields, post_load, pre_dump, validate, 
 
 from ...baccarat.bets import BetType, Variant
 from ...baccarat.money import Rounding
+from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
 from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
@@ -101,9 +102,73 @@ class RulesOverrideSchema(RequestSchema):
         return data
 
 
+class RoundRulesOverrideSchema(RulesOverrideSchema):
+    """The settings a round may change on its table: those of every request,
+    and a multiplier game."""
+
+    multipliers = value_of(
+        "MultiplierPreset",
+        description="Play the round as this multiplier game (docs/multipliers.md): its multiplier "
+        "cards are drawn from the round's seed inputs, or sent as `multiplier_cards` with `cards`, "
+        "and its bets are paid by the game's rule, fee included. The table then offers only the "
+        "bets the game pays. None by default",
+        example="lightning",
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        data = RulesOverrideSchema.make(self, data, **kwargs)
+        if "multipliers" in data:
+            data["multipliers"] = MULTIPLIER_PRESETS[data["multipliers"]].rule
+        return data
+
+
 class LimitsOutSchema(AnswerSchema):
     min = fields.String(required=True, metadata={"example": "1.00"})
     max = fields.String(required=True, metadata={"example": "200.00"})
+
+
+class MultipliedPayOutSchema(AnswerSchema):
+    pays = fields.String(required=True, metadata={"description": "The base pay, to 1", "example": "5"})
+    counted = value_of("Counted", required=True, example="all_cards")
+    stake_kept = fields.String(
+        required=True, metadata={"description": "The share of the stake a win keeps", "example": "0.05"}
+    )
+
+
+class FeeOutSchema(AnswerSchema):
+    rate = fields.String(required=True, metadata={"description": "Per unit staked", "example": "0.2"})
+    bets = fields.List(value_of("BetType"), required=True)
+    returned_on_push = fields.Boolean(required=True)
+
+
+class MultiplierRuleOutSchema(AnswerSchema):
+    """A multiplier game's rule, in canonical form (weights divided by their
+    greatest common divisor; docs/multipliers.md)."""
+
+    id = fields.String(
+        required=True,
+        metadata={"description": "First 16 hex digits of the SHA-256 of the rule's canonical JSON"},
+    )
+    cards = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Each count of multiplier cards with its weight", "example": {"5": 1}},
+    )
+    multipliers = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "Each multiplier with its weight", "example": {"2": 15, "3": 1}},
+    )
+    pays = fields.Dict(keys=fields.String(), values=fields.Nested(MultipliedPayOutSchema), required=True)
+    fee = fields.Nested(FeeOutSchema, required=True)
+    cap = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The most one slip wins on one round, or null", "example": "500000"},
+    )
 
 
 class RulesSchema(AnswerSchema):
@@ -137,6 +202,12 @@ class RulesSchema(AnswerSchema):
             "example": {"player": "player_1_to_1", "banker": "banker_commission", "tie": "tie_8_to_1"},
         },
     )
+    multipliers = fields.Nested(
+        MultiplierRuleOutSchema,
+        metadata={"description": "A multiplier game's rule: its rounds' bets are paid by it"},
+    )
+
+    OMIT_IF_NONE = frozenset({"multipliers"})
 
     @pre_dump
     def canonical(self, rules: Rules, **kwargs: Any) -> dict[str, Any]:

@@ -23,6 +23,8 @@ from ...baccarat.bets import BetType, Variant
 from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
 from ...baccarat.coup import Outcome, Place, Side
 from ...baccarat.money import Rounding
+from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.multipliers import Counted
 from ...baccarat.paytable import NO_LINE, Result, pays_text
 from ...baccarat.roads import Colour
 from ...baccarat.tableau import ReasonCode
@@ -101,6 +103,17 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2; pairs, "
             "super 6), `ez` (EZ Baccarat; dragon 7, panda 8) or `tiger` (banker 6 pays 1:2; lucky 6, "
             "big tiger, small tiger, tiger tie)",
+        ),
+        "MultiplierPreset": ValueSet(
+            names(MULTIPLIER_PRESETS),
+            "A multiplier game (docs/multipliers.md): "
+            + "; ".join(f"`{name}`, {preset.description}" for name, preset in MULTIPLIER_PRESETS.items()),
+        ),
+        "Counted": ValueSet(
+            names(Counted),
+            "Which of a round's cards count for a multiplied bet: `winning_hand` (the hand the bet "
+            "is on), `all_cards` (both hands), `paired_cards` (the first two cards of the pair "
+            "bet's hand) or `none` (the base pay, never multiplied)",
         ),
         "Variant": ValueSet(names(Variant), VARIANT_DESCRIPTION),
         "Dealing": ValueSet(

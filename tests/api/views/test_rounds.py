@@ -205,4 +205,4 @@ def test_every_documented_example_is_answered(client, name):
     body = response.get_json()
     assert body["outcome"] in ("banker", "player", "tie")
     if "bets" in ROUND_EXAMPLES[name]["value"]:
-        assert body["settlement"]["staked"]
+        assert body.get("settlement", body.get("multiplier_settlement"))["staked"]
