@@ -264,3 +264,24 @@ def test_another_key_fails_in_javascript(node, tmp_path, client):
     result = verify_answer(node, tmp_path, exchange, jwks(SigningKey.generate().published))
     assert result.returncode == 1
     assert "not in the JWK Set" in json.loads(result.stdout)["reason"]
+
+
+@pytest.mark.parametrize("preset", ["lightning", "golden_wealth", "prosperity_tree"])
+@pytest.mark.parametrize("round_number", [None, 12])
+def test_a_multiplier_round_s_multiplier_cards_verify(node, tmp_path, client, preset, round_number):
+    """The verifier re-derives the multiplier cards from the seed inputs and the rule's weights."""
+    where = {} if round_number is None else {"round": round_number}
+    bodies = [
+        answer(client, "/v1/rounds", {**seed, **where, "rules": {"multipliers": preset}}) for seed in SEEDS
+    ]
+    result = verify(node, tmp_path, *bodies)
+    assert result.returncode == 0, result.stderr
+    assert all("multiplier card(s)" in line for line in result.stdout.splitlines())
+
+
+def test_a_changed_multiplier_card_is_caught(node, tmp_path, client):
+    body = answer(client, "/v1/rounds", {"seed": "abc", "rules": {"multipliers": "lightning"}})
+    body["multiplier_cards"][0]["multiplier"] = 8 if body["multiplier_cards"][0]["multiplier"] != 8 else 2
+    result = verify(node, tmp_path, body)
+    assert result.returncode == 1
+    assert "MISMATCH multiplier_cards" in result.stderr

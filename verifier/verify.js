@@ -4,6 +4,7 @@
 // Plain Node.js (18 or later), no dependencies beyond the built-in crypto module.
 //
 //   node verify.js ANSWER.json...       check answers of POST /v1/shoes or seeded POST /v1/rounds
+//                                       (a multiplier round's multiplier cards too, docs/multipliers.md)
 //   node verify.js -                    the same, reading one answer from standard input
 //   node verify.js --derive SERVER_SEED CLIENT_SEED NONCE DECKS [CUT_CARD]
 //                                       print the shoe and its rounds for these inputs, as JSON
@@ -17,6 +18,7 @@ const crypto = require("node:crypto");
 const fs = require("node:fs");
 
 const ALGORITHM = "hmac-sha256-fisher-yates/v1";
+const MULTIPLIER_ALGORITHM = "hmac-sha256-multiplier-cards/v1";
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 const TWO_32 = 2 ** 32;
@@ -198,6 +200,76 @@ class Checker {
   }
 }
 
+// --- the multiplier cards (docs/multipliers.md, "From a seed") ---------------------
+
+// Step 1: the words of the multiplier cards' own stream for round `round`.
+function multiplierWords(serverSeed, clientSeed, nonce, round) {
+  const key = Buffer.from(serverSeed, "utf8");
+  let counter = 0;
+  let block = null;
+  let at = 32;
+  return function next() {
+    if (at === 32) {
+      const message = `${clientSeed}:${String(nonce)}:${String(round)}:multipliers:${String(counter)}`;
+      block = crypto.createHmac("sha256", key).update(Buffer.from(message, "utf8")).digest();
+      counter += 1;
+      at = 0;
+    }
+    const word = block.readUInt32BE(at);
+    at += 4;
+    return word;
+  };
+}
+
+// Step 2: an unbiased integer below n, by rejection.
+function below(next, n) {
+  const limit = TWO_32 - (TWO_32 % n);
+  let x = next();
+  while (x >= limit) x = next();
+  return x % n;
+}
+
+function gcd(a, b) {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+// Steps 3 and 5: a key of `weights` ({"2": 14, ...}) by weight; no word read for a single key.
+function byWeight(next, weights) {
+  const keys = Object.keys(weights).map(Number).sort((a, b) => a - b);
+  if (keys.length === 1) return keys[0];
+  const divisor = keys.reduce((d, key) => gcd(d, weights[key]), 0);
+  let x = below(next, keys.reduce((sum, key) => sum + weights[key] / divisor, 0));
+  for (const key of keys) {
+    const weight = weights[key] / divisor;
+    if (x < weight) return key;
+    x -= weight;
+  }
+  throw new Error("x is below the total weight");
+}
+
+// Steps 3 to 5: the multiplier cards of round `round`, as [{card, multiplier}], in the order drawn.
+function deriveMultiplierCards(inputs, round, rule) {
+  const next = multiplierWords(inputs.serverSeed, inputs.clientSeed, inputs.nonce, round);
+  const count = byWeight(next, rule.cards);
+  const deck = [];
+  for (const suit of SUITS) for (const rank of RANKS) deck.push(rank + suit);
+  for (let i = 0; i < count; i += 1) {
+    const j = i + below(next, 52 - i);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck.slice(0, count).map((card) => ({ card, multiplier: byWeight(next, rule.multipliers) }));
+}
+
+function checkMultiplierCards(check, answer, inputs) {
+  const rule = answer.rules.multipliers;
+  if (rule === undefined) return "";
+  check.same("multiplier_algorithm", answer.multiplier_algorithm, MULTIPLIER_ALGORITHM);
+  const round = answer.round === undefined ? 1 : answer.round.number;
+  const drawn = deriveMultiplierCards(inputs, round, rule);
+  check.same("multiplier_cards", answer.multiplier_cards, drawn);
+  return `, ${drawn.length} multiplier card(s)`;
+}
+
 function seedInputs(answer) {
   const seed = answer.seed;
   if (!seed || typeof seed.server_seed !== "string") {
@@ -260,10 +332,11 @@ function checkRoundAnswer(check, answer) {
   const decks = answer.rules.decks;
   const { cards: shoe } = deriveShoe(inputs.serverSeed, inputs.clientSeed, inputs.nonce, decks);
   checkSeed(check, answer, inputs, shoe);
+  const lit = checkMultiplierCards(check, answer, inputs);
   if (answer.round === undefined) {
     // Reshuffled after each hand: the round is dealt from the top, with no burn.
     checkRound(check, "round", answer, dealRound(shoe, 0));
-    return `round from the top of a shoe of ${decks} decks: hash ${shoeHash(shoe).slice(0, 16)}...`;
+    return `round from the top of a shoe of ${decks} decks: hash ${shoeHash(shoe).slice(0, 16)}...${lit}`;
   }
   const dealt = dealShoe(shoe, answer.rules.cut_card);
   const expected = dealt.rounds[answer.round.number - 1];
@@ -274,7 +347,7 @@ function checkRoundAnswer(check, answer) {
   checkRound(check, "round", answer, expected, answer.round.positions);
   check.same("round.cut_card_out", answer.round.cut_card_out, expected.cut_card_out);
   check.same("round.last", answer.round.last, expected.last);
-  return `round ${answer.round.number} of ${dealt.rounds.length} in a shoe of ${decks} decks`;
+  return `round ${answer.round.number} of ${dealt.rounds.length} in a shoe of ${decks} decks${lit}`;
 }
 
 // --- golden vectors --------------------------------------------------------------
