@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from service.baccarat.multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from service.baccarat.multiplier_cards import draw_multiplier_cards
+from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
 from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe, words
 
@@ -100,3 +103,19 @@ def test_the_reference_code_on_the_page_gives_the_golden_shoes():
             vector["server_seed"], vector["client_seed"], vector["nonce"], vector["decks"]
         )
         assert namespace["shoe_hash"](cards) == vector["shoe_sha256"]
+
+
+def multiplier_vectors() -> list[dict]:
+    """The JSON block of the page's multiplier cards section."""
+    section = re.split(r"^## .*Multiplier cards.*$", DOC.read_text(), flags=re.MULTILINE)[1]
+    block = re.search(r"```json\n(.*?)```", section, flags=re.DOTALL)
+    assert block, "docs/fairness.md has no JSON block of multiplier card vectors"
+    return json.loads(block.group(1))
+
+
+@pytest.mark.parametrize("vector", multiplier_vectors(), ids=lambda v: f"{v['rule']}-{v['round']}")
+def test_the_multiplier_card_vectors_are_what_the_engine_draws(vector):
+    inputs = SeedInputs(vector["server_seed"], vector["client_seed"], vector["nonce"])
+    drawn = draw_multiplier_cards(PRESETS[vector["rule"]].rule, inputs, round_number=vector["round"])
+    assert drawn.algorithm == MULTIPLIER_ALGORITHM
+    assert " ".join(str(lit) for lit in drawn.cards) == vector["multiplier_cards"]
