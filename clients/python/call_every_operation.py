@@ -36,6 +36,8 @@ from baccarat_client.models import (
     Jwks,
     LiveRoundInProgress,
     LiveRoundRequest,
+    MultiplierCard,
+    MultiplierPreset,
     NewSeed,
     NewSeedRequest,
     OddsRequest,
@@ -55,6 +57,7 @@ from baccarat_client.models import (
     RoadsRequest,
     RoundRequest,
     RoundResponse,
+    RoundRulesOverride,
     RulesOverride,
     SettlementRequest,
     SettlementResponse,
@@ -131,6 +134,21 @@ def answered(operation: str, response: Response[Any], model: type[M], status: in
     return parsed
 
 
+def lightning(client: Caller) -> None:
+    """A Lightning round (the README's): the studio's lightning card 8H x8 lights the Banker's natural."""
+    request = RoundRequest(
+        cards=["2S", "8H", "5D", "KC"],
+        rules=RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING),
+        multiplier_cards=[MultiplierCard(card="8H", multiplier=8)],
+        bets=[Bet(type_=BetType.BANKER, amount="10.00"), Bet(type_=BetType.TIE, amount="5.00")],
+    )
+    answer = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
+    slip = present(answer.multiplier_settlement, "playRound: multiplier_settlement")
+    banker = slip.bets[0]
+    expect(banker.multiplier == 8 and banker.win == "79.50", f"playRound: Lightning's banker bet {banker}")
+    expect((slip.fees, slip.net) == ("3.00", "71.50"), f"playRound: Lightning's fees and net {slip}")
+
+
 def rounds(client: Caller) -> None:
     """POST /v1/rounds with the README's bodies, and a round of too few cards."""
     cases = [
@@ -186,6 +204,7 @@ def rounds(client: Caller) -> None:
         settlement = present(answer.settlement, "playRound: settlement")
         expect(settlement.net == net, f"playRound: net {settlement.net}, not {net}")
     reasons(client, cases[0][0])
+    lightning(client)
     seeded = answered(
         "playRound",
         play_round.sync_detailed(client=client, body=RoundRequest(seed="table-7/shoe-1")),

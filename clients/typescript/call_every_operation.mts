@@ -135,6 +135,19 @@ for (const [body, net] of rounds) {
   expect(round.settlement?.net === net, `playRound: net ${round.settlement?.net}, not ${net}`);
 }
 
+// A Lightning round (the README's): the studio's lightning card 8H x8 lights the Banker's natural.
+{
+  const round = await playRound({
+    cards: ["2S", "8H", "5D", "KC"],
+    rules: { multipliers: "lightning" },
+    multiplier_cards: [{ card: "8H", multiplier: 8 }],
+    bets: [{ type: "banker", amount: "10.00" }, { type: "tie", amount: "5.00" }],
+  });
+  const slip = round.multiplier_settlement;
+  expect(slip?.bets[0].multiplier === 8 && slip.bets[0].win === "79.50", "playRound: Lightning's banker bet");
+  expect(slip?.fees === "3.00" && slip.net === "71.50", `playRound: Lightning's net ${slip?.net}`);
+}
+
 // The same round in Traditional Chinese: the same codes (typed ReasonCode), other words.
 {
   const [body] = rounds[0];
