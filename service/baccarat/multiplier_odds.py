@@ -226,6 +226,13 @@ def _structure() -> _Structure:
     return _Structure(by_size[sevens][:, order], many[order].astype(np.int64), ordered[starts], starts)
 
 
+def prepare() -> None:
+    """Build the round structure the returns are counted with (about a second
+    and a half, then shared by the process): the service calls it while it
+    starts, so that no request waits for it."""
+    _structure()
+
+
 def _block_ways(counts: list[int], sizes: Pattern) -> int:
     """The ordered ways to draw parts of ``sizes`` cards from cards held
     ``counts`` times each, every part one card and no two parts the same card."""
@@ -383,6 +390,11 @@ class MultiplierReturns:
     composition: Composition
     sequences: int
     bets: Mapping[BetType, BetReturn]
+
+    @property
+    def returns(self) -> tuple[BetReturn, ...]:
+        """Every bet's return, in :class:`.BetType` order."""
+        return tuple(self.bets.values())
 
 
 def multiplier_returns(rule: MultiplierRule, composition: Composition | None = None) -> MultiplierReturns:

@@ -30,7 +30,7 @@ Winnings are taken as paid exactly, before any rounding to the minor unit.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
@@ -50,6 +50,7 @@ from .composition import (
 )
 from .coup import Coup, Outcome
 from .errors import N_, Problem, ProblemCode, ShoeError
+from .multiplier_odds import MultiplierReturns, multiplier_returns
 from .payouts import pay_table
 from .paytable import NamedPayTable, Result
 from .play import Seed
@@ -242,6 +243,9 @@ class Odds:
     #: Sequences in which each event happens, by event name.
     counts: Mapping[str, int]
     bets: Mapping[BetType, BetOdds]
+    #: At a multiplier table: what each bet its rule pays returns, fee and
+    #: multipliers included (:mod:`.multiplier_odds`).
+    multipliers: MultiplierReturns | None = None
 
     @cached_property
     def probabilities(self) -> dict[str, Fraction]:
@@ -419,4 +423,7 @@ def shoe_odds(
         shoe = Shoe(after_removing(rules.decks, removed), "removed")
     else:
         shoe = Shoe(full_shoe(rules.decks), "full")
-    return analyse(shoe.composition, rules, shoe)
+    odds = analyse(shoe.composition, rules, shoe)
+    if rules.multipliers is None:
+        return odds
+    return replace(odds, multipliers=multiplier_returns(rules.multipliers, shoe.composition))

@@ -15,6 +15,7 @@ from marshmallow import ValidationError, fields, post_load, pre_dump, validate, 
 from ...baccarat.cards import MAX_DECKS, RANKS
 from ...baccarat.composition import MIN_CARDS
 from ...baccarat.errors import ProblemCode
+from ...baccarat.multiplier_odds import BetReturn
 from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
 from ...baccarat.tables import resolve_rules
@@ -22,7 +23,7 @@ from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
 from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, engine_field
-from .rules import BET_TYPES, RulesOverrideSchema, RulesSchema, table_field
+from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import COMPONENT, value_of
 
@@ -105,9 +106,12 @@ class OddsRequestSchema(SeedInputSchema):
         "The table whose rules apply: the answer covers every bet it offers", example="standard"
     )
     rules = fields.Nested(
-        RulesOverrideSchema,
+        RoundRulesOverrideSchema,
         load_default=dict,
-        metadata={"description": "Overrides of the table's rules; `decks` is the shoe's size (default 8)"},
+        metadata={
+            "description": "Overrides of the table's rules; `decks` is the shoe's size (default 8); "
+            "`multipliers` answers the multiplier game's exact returns too"
+        },
     )
     removed = BoundedList(
         CardCode(),
@@ -239,6 +243,33 @@ class BetOddsSchema(AnswerSchema):
         return {"pay_table": odds.pay_table.id, **figures, "exact": figures, "lines": odds.lines}
 
 
+class MultiplierReturnSchema(AnswerSchema):
+    """What one bet of a multiplier game returns, fee and multipliers
+    included, computed exactly for the shoe (docs/multipliers.md)."""
+
+    bet = value_of("BetType", required=True)
+    rtp = DecimalText("Return to player per unit of cost (the stake and its fee)", "0.987662848")
+    house_edge = DecimalText("1 - rtp: what the house keeps per unit of cost", "0.012337152")
+    cost = DecimalText("What a unit staked costs: 1 and the fee", "1.2")
+    win = DecimalText("Probability that the bet wins", "0.446246609343596836")
+    push = DecimalText("Probability that the stake comes back", "0.0951559680236401914")
+    multiplier = DecimalText("The multiplier a win expects", "1.4")
+    exact_rtp = FractionText("rtp as an exact fraction", "61/62")
+
+    @pre_dump
+    def figures(self, returns: BetReturn, **kwargs: Any) -> dict[str, Any]:
+        return {
+            "bet": str(returns.bet),
+            "rtp": returns.rtp,
+            "house_edge": returns.house_edge,
+            "cost": returns.cost,
+            "win": returns.win,
+            "push": returns.push,
+            "multiplier": returns.multiplier,
+            "exact_rtp": returns.rtp,
+        }
+
+
 class OddsResponseSchema(AnswerSchema):
     """The exact odds of the next round, and of every bet the table offers."""
 
@@ -258,6 +289,16 @@ class OddsResponseSchema(AnswerSchema):
         keys=fields.String(validate=validate.OneOf(BET_TYPES)),
         values=fields.Nested(BetOddsSchema),
         required=True,
-        metadata={"description": "Every bet the table offers, by bet type"},
+        metadata={
+            "description": "Every bet the table offers, by bet type (at a multiplier table: by its "
+            "base pays alone, as if nothing were lit and no fee charged)"
+        },
+    )
+    multiplier_returns = fields.List(
+        fields.Nested(MultiplierReturnSchema),
+        attribute="multipliers.returns",
+        metadata={"description": "At a multiplier table (`rules.multipliers`): each bet's exact return"},
     )
     engine = engine_field()
+
+    OMIT_IF_NONE = frozenset({"multiplier_returns"})

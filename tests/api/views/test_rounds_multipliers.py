@@ -3,6 +3,7 @@
 given by a studio, every bet's multiplier and fee in the answer, and the 422s."""
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -181,3 +182,30 @@ def test_a_seeded_multiplier_round_replays_byte_for_byte(client):
     assert first.status_code == 200, first.get_json()
     assert first.get_data() == second.get_data()
     assert "Signature" in first.headers
+
+
+@pytest.mark.parametrize(
+    ("preset", "bet", "rtp"),
+    [
+        ("lightning", "player", "0.987663"),
+        ("golden_wealth", "tie", "0.934641"),
+        ("prosperity_tree", "banker", "0.987492"),
+    ],
+)
+def test_the_odds_give_each_multiplier_game_s_exact_return_as_docs_multipliers_md_does(
+    client, preset, bet, rtp
+):
+    answer = client.post("/v1/odds", json={"rules": {"multipliers": preset}}).get_json()
+    returns = {line["bet"]: line for line in answer["multiplier_returns"]}
+    assert list(returns) == ["player", "banker", "tie", "player_pair", "banker_pair"]
+    assert returns[bet]["rtp"].startswith(rtp[:-1])
+    assert abs(Fraction(returns[bet]["exact_rtp"]) - Fraction(rtp)) < Fraction(1, 10**6)
+    assert returns[bet]["cost"] == "1.2"
+
+
+def test_a_depleted_shoe_s_multiplier_returns_differ_from_a_full_one_s(client):
+    full = client.post("/v1/odds", json={"rules": {"multipliers": "lightning"}}).get_json()
+    body = {"rules": {"multipliers": "lightning"}, "removed": ["KS", "KH", "KD", "KC", "QS", "QH"]}
+    depleted = client.post("/v1/odds", json=body).get_json()
+    assert full["multiplier_returns"][2]["rtp"] != depleted["multiplier_returns"][2]["rtp"]
+    assert "multiplier_returns" not in client.post("/v1/odds", json={}).get_json()
