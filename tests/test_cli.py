@@ -679,3 +679,18 @@ def test_a_multiplier_the_game_does_not_have_is_the_service_s_problem(capsys, cl
     assert (code, out) == (BAD_INPUT, "")
     expected = client.post("/v1/rounds", json={**body, "multiplier_cards": [{"card": "8H", "multiplier": 7}]})
     assert json.loads(err)["errors"] == expected.get_json()["errors"]
+
+
+@pytest.mark.parametrize("preset", ["lightning", "golden_wealth", "prosperity_tree"])
+def test_verify_re_derives_a_multiplier_round_and_names_a_changed_multiplier(
+    capsys, client, tmp_path, preset
+):
+    body = {**SEED, "round": 3, "rules": {"multipliers": preset}, "bets": [{"type": "tie", "amount": "5.00"}]}
+    saved = answer(client, "/v1/rounds", body)
+    code, out, err = run(capsys, "verify", write(tmp_path, "answer.json", saved))
+    assert (code, err, json.loads(out)["match"]) == (OK, "", True)
+    first = saved["multiplier_cards"][0]
+    first["multiplier"] = 2 if first["multiplier"] != 2 else 3
+    code, out, _ = run(capsys, "verify", write(tmp_path, "changed.json", saved))
+    assert code == MISMATCH
+    assert "/multiplier_cards/0/multiplier" in {d["pointer"] for d in json.loads(out)["differences"]}

@@ -24,6 +24,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..baccarat.bets import BetType
+from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
+from ..baccarat.multipliers import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
 from ..baccarat.tables import SHORTHANDS, Rules
 from ..contract.problems import pointer
@@ -93,7 +95,12 @@ def rules_of(answer: Mapping[str, Any]) -> Rules:
     stated = answer.get("rules")
     if not isinstance(stated, Mapping):
         refuse("The answer has no rules", "A service answer states the rules in force as 'rules'")
-    settings = load(RulesOverrideSchema(), {k: v for k, v in stated.items() if k != "id"})
+    settings = load(
+        RulesOverrideSchema(), {k: v for k, v in stated.items() if k not in ("id", "multipliers")}
+    )
+    multipliers = multiplier_rule_of(stated.get("multipliers"))
+    if multipliers is not None:
+        settings["multipliers"] = multipliers
     limits = settings.pop("limits", {})
     # The banker's, the tie's and Super 6's pay tables are the answer's
     # `variant`, `tie_pays` and `super_6_pays`, which the rules hold instead.
@@ -104,6 +111,17 @@ def rules_of(answer: Mapping[str, Any]) -> Rules:
         limits=MappingProxyType({BetType(k): v for k, v in limits.items()}),
         pay_tables=MappingProxyType(chosen),
     )
+
+
+def multiplier_rule_of(stated: Any) -> MultiplierRule | None:
+    """The multiplier game the answer's rules name by their ``id``: one of the presets."""
+    if stated is None:
+        return None
+    rule_id = stated.get("id") if isinstance(stated, Mapping) else None
+    for preset in MULTIPLIER_PRESETS.values():
+        if preset.rule.id == rule_id:
+            return preset.rule
+    refuse("The answer's multiplier rule is not a preset", f"no multiplier preset has the id {rule_id!r}")
 
 
 def slip(settled: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -140,7 +158,8 @@ def derive_round(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules
         slips = [{"id": s.get("id"), "bets": slip(s)} for s in answer["slips"]]
         table = load(SettlementRequestSchema(), {**inputs, "slips": slips})
         return SettlementResponseSchema().dump(settle_table(replace(table, rules=rules)))
-    bets = slip(answer["settlement"]) if isinstance(answer.get("settlement"), Mapping) else []
+    settled = answer.get("settlement", answer.get("multiplier_settlement"))
+    bets = slip(settled) if isinstance(settled, Mapping) else []
     request = load(RoundRequestSchema(), {**inputs, "bets": bets})
     return RoundResponseSchema().dump(play_round(replace(request, rules=rules)))
 
