@@ -50,7 +50,9 @@ from .composition import (
 )
 from .coup import Coup, Outcome
 from .errors import N_, Problem, ProblemCode, ShoeError
-from .multiplier_odds import MultiplierReturns, multiplier_returns
+from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts
+from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
+from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
 from .paytable import NamedPayTable, Result
 from .play import Seed
@@ -362,12 +364,36 @@ class CatalogueOdds:
     decks: int
     sequences: int
     tables: tuple[BetOdds, ...]
+    #: Each multiplier game's preset with what its bets return, fee and multipliers included.
+    multiplier_games: tuple[tuple[MultiplierPreset, MultiplierReturns], ...] = ()
 
 
 def catalogue_odds(decks: int = 8) -> CatalogueOdds:
-    """The odds of every pay table of the catalogue for a full shoe of ``decks`` decks."""
+    """The odds of every pay table of the catalogue for a full shoe of
+    ``decks`` decks, and the exact returns of every multiplier game's bets."""
     counts = count_rounds(full_shoe(decks))
-    return CatalogueOdds(decks, counts.sequences, tuple(table_odds(t, counts) for t in CATALOGUE.values()))
+    tables = tuple(table_odds(t, counts) for t in CATALOGUE.values())
+    return CatalogueOdds(decks, counts.sequences, tables, multiplier_games(decks))
+
+
+@lru_cache(maxsize=8)
+def multiplier_games(decks: int) -> tuple[tuple[MultiplierPreset, MultiplierReturns], ...]:
+    """Every multiplier preset with its bets' returns for a full shoe of
+    ``decks`` decks (1 to 8: kept once counted, as the presets never change)."""
+    shoe = full_shoe(decks)
+    counts = pattern_counts(shoe)
+    return tuple(
+        (
+            preset,
+            MultiplierReturns(
+                preset.rule,
+                shoe,
+                counts.sequences,
+                {bet: bet_return(preset.rule, bet, counts) for bet in preset.rule.bet_types},
+            ),
+        )
+        for preset in MULTIPLIER_PRESETS.values()
+    )
 
 
 def analyse(composition: Composition, rules: Rules, shoe: Shoe | None = None) -> Odds:

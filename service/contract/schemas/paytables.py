@@ -8,12 +8,15 @@ from typing import Any
 from marshmallow import fields, post_load, pre_dump, validate
 
 from ...baccarat.cards import MAX_DECKS, MIN_DECKS
+from ...baccarat.multiplier_odds import MultiplierReturns
+from ...baccarat.multiplier_presets import MultiplierPreset
 from ...baccarat.odds import BetOdds, CatalogueOdds
 from ...baccarat.paytable import pays_text
 from ...baccarat.requests import PayTablesRequest
 from .base import AnswerSchema, RequestSchema
-from .odds import DecimalText, FractionText
+from .odds import DecimalText, FractionText, MultiplierReturnSchema
 from .reference import PayLineSchema
+from .rules import MultiplierRuleOutSchema
 from .values import value_of
 
 
@@ -123,6 +126,43 @@ class PayTableSchema(AnswerSchema):
         }
 
 
+class MultiplierGameSchema(AnswerSchema):
+    """A multiplier game's preset (`rules.multipliers`), its sources, and what
+    each of its bets returns for the full shoe, fee and multipliers included."""
+
+    name = value_of("MultiplierPreset", required=True)
+    description = fields.String(required=True)
+    rule = fields.Nested(MultiplierRuleOutSchema, required=True)
+    sources = fields.List(fields.Nested(SourceSchema), required=True)
+    published = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={
+            "description": "Each bet's return to player as the sources print it, where they print one; "
+            "the weights are the operator's, so `returns` is what this preset's example weights give",
+            "example": {"player": "98.76%"},
+        },
+    )
+    returns = fields.List(
+        fields.Nested(MultiplierReturnSchema),
+        required=True,
+        metadata={"description": "Each bet's exact return per unit of cost (its stake and its fee)"},
+    )
+
+    @pre_dump
+    def of_preset(self, game: tuple[MultiplierPreset, MultiplierReturns], **kwargs: Any) -> dict[str, Any]:
+        preset, returns = game
+        return {
+            "name": preset.name,
+            "description": preset.description,
+            "rule": {"id": preset.rule.id, **preset.rule.canonical},
+            "sources": preset.sources,
+            "published": {str(bet): text for bet, text in preset.published.items()},
+            "returns": returns.returns,
+        }
+
+
 class PayTablesResponseSchema(AnswerSchema):
     """Every pay table of the catalogue, in bet type order, each bet's standard one first."""
 
@@ -132,7 +172,19 @@ class PayTablesResponseSchema(AnswerSchema):
         metadata={"description": "Ordered six-card sequences the shoe can deal", "example": 4998398275503360},
     )
     pay_tables = fields.List(fields.Nested(PayTableSchema), required=True)
+    multiplier_games = fields.List(
+        fields.Nested(MultiplierGameSchema),
+        required=True,
+        metadata={
+            "description": "The multiplier games (docs/multipliers.md), each with its bets' exact returns"
+        },
+    )
 
     @pre_dump
     def of_catalogue(self, odds: CatalogueOdds, **kwargs: Any) -> dict[str, Any]:
-        return {"decks": odds.decks, "sequences": odds.sequences, "pay_tables": odds.tables}
+        return {
+            "decks": odds.decks,
+            "sequences": odds.sequences,
+            "pay_tables": odds.tables,
+            "multiplier_games": odds.multiplier_games,
+        }

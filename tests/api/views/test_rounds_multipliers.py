@@ -209,3 +209,16 @@ def test_a_depleted_shoe_s_multiplier_returns_differ_from_a_full_one_s(client):
     depleted = client.post("/v1/odds", json=body).get_json()
     assert full["multiplier_returns"][2]["rtp"] != depleted["multiplier_returns"][2]["rtp"]
     assert "multiplier_returns" not in client.post("/v1/odds", json={}).get_json()
+
+
+def test_the_paytables_give_every_multiplier_game_with_its_sources_and_exact_returns(client):
+    games = client.get("/v1/paytables").get_json()["multiplier_games"]
+    assert [game["name"] for game in games] == list(PRESETS)
+    for game in games:
+        preset = PRESETS[game["name"]]
+        assert game["rule"]["id"] == preset.rule.id
+        assert [source["url"] for source in game["sources"]] == [source.url for source in preset.sources]
+        assert [line["bet"] for line in game["returns"]] == [str(bet) for bet in preset.rule.bet_types]
+    golden = {line["bet"]: line for line in games[1]["returns"]}
+    assert golden["tie"]["rtp"].startswith("0.93464")  # docs/multipliers.md: 93.4641%
+    assert games[1]["published"]["tie"] == "93.4%"
