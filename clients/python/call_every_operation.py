@@ -58,7 +58,6 @@ from baccarat_client.models import (
     RoundRequest,
     RoundResponse,
     RoundRulesOverride,
-    RulesOverride,
     SettlementRequest,
     SettlementResponse,
     ShoeRequest,
@@ -383,7 +382,7 @@ def odds(client: Caller) -> None:
     )
     expect(full.sequences == 4998398275503360, f"getOdds: {full.sequences} sequences")
     counts = RankCounts.from_dict(full.shoe.ranks.to_dict() | {"5": 0})
-    request = OddsRequest(counts=counts, rules=RulesOverride(decks=8))
+    request = OddsRequest(counts=counts, rules=RoundRulesOverride(decks=8))
     by_counts = answered("getOdds", get_odds.sync_detailed(client=client, body=request), OddsResponse)
     expect(by_counts.shoe.source is ShoeSource.COUNTS and by_counts.shoe.ranks["5"] == 0, "getOdds: counts")
 
