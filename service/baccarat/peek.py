@@ -40,11 +40,12 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .bets import BetType
 from .cards import Card
 from .coup import Coup
-from .errors import BetError, Problem, SeedError
+from .errors import N_, BetError, Problem, ProblemCode, SeedError
 from .money import ZERO, decimal_places, format_amount
 from .play import PlayedRound, Step, play_and_settle, unwatched
 from .settlement import Bet, settle_slip, slip_problems
@@ -167,17 +168,35 @@ class Fee:
     choices: tuple[Choice, ...]
 
 
+class Shown(NamedTuple):
+    """A card shown, and its position."""
+
+    position: Position
+    card: Card
+
+
 @dataclass(frozen=True, slots=True)
 class PeekView:
     """The first call's answer: the cards shown, the positions hidden, each
     bet's fee and the choices open to it. It holds no hidden card."""
 
     rules: Rules
-    shown: tuple[tuple[Position, Card], ...]
+    shown: tuple[Shown, ...]
     hidden: tuple[Position, ...]
     fees: tuple[Fee, ...]
     #: Every stake and fee.
     cost: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Raised:
+    """A bet of the completed round: its initial stake and fee, the choice
+    made for it and the stake it was settled on."""
+
+    bet: Bet
+    fee: Decimal
+    choice: Choice
+    staked: Decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +214,15 @@ class PeekRound:
     @property
     def fee(self) -> Decimal:
         return sum((f.fee for f in self.fees), self.cost * 0)
+
+    @property
+    def bets(self) -> tuple[Raised, ...]:
+        """Each bet with its fee, the choice made and the stake as raised."""
+        settled = () if self.played.settlement is None else self.played.settlement.bets
+        return tuple(
+            Raised(f.bet, f.fee, self.decision.get(f.bet.type, Choice.KEEP), s.amount)
+            for f, s in zip(self.fees, settled, strict=True)
+        )
 
     @property
     def returned(self) -> Decimal:
@@ -218,10 +246,11 @@ def fee_problems(bets: Sequence[Bet], rules: Rules, rule: PeekRule = PEEK) -> li
     """A stake whose fee is not a whole number of minor units (a fee is
     never rounded): located at the bet's amount."""
     return [
-        Problem(
+        Problem.of(
             ("bets", index, "amount"),
-            f"the {rule.fee_rate * 100:.0f}% fee on {format_amount(bet.amount, rules.minor_unit)} is "
-            f"{fee.normalize()}: a stake's fee must be a whole number of minor units",
+            ProblemCode.PEEK_FEE_NOT_WHOLE,
+            amount=format_amount(bet.amount, rules.minor_unit),
+            fee=str(fee.normalize()),
         )
         for index, bet in enumerate(bets)
         if decimal_places((fee := fee_of(bet, rules, rule)).normalize()) > rules.minor_unit
@@ -247,19 +276,24 @@ def decision_problems(
     for bet_type, choice in decision.items():
         where = ("decision", str(bet_type))
         if bet_type not in rule.fee_bets:
-            problems.append(Problem(where, f"only the Player and Banker bets may be raised, not {bet_type}"))
+            problems.append(Problem.of(where, ProblemCode.PEEK_RAISE_NOT_ALLOWED, type=str(bet_type)))
         elif bet_type not in on_slip:
-            problems.append(Problem(where, f"the slip holds no {bet_type} bet to {choice}"))
+            problems.append(
+                Problem.of(where, ProblemCode.PEEK_BET_NOT_ON_SLIP, type=str(bet_type), choice=str(choice))
+            )
         elif choice not in _open_choices(bets, bet_type, rules, rule):
             staked = sum((b.amount for b in bets if b.type is bet_type), ZERO)
             raised = staked * rule.multiples[choice]
             top = rules.limits[bet_type].max
             problems.append(
-                Problem(
+                Problem.of(
                     where,
-                    f"to {choice} the {bet_type} bet of {format_amount(staked, rules.minor_unit)} is to "
-                    f"stake {format_amount(raised, rules.minor_unit)}, over the table maximum "
-                    f"{format_amount(top, rules.minor_unit)}",
+                    ProblemCode.PEEK_RAISE_OVER_MAXIMUM,
+                    choice=str(choice),
+                    type=str(bet_type),
+                    staked=format_amount(staked, rules.minor_unit),
+                    raised=format_amount(raised, rules.minor_unit),
+                    maximum=format_amount(top, rules.minor_unit),
                 )
             )
     return problems
@@ -274,7 +308,11 @@ def _check(
     if not problems and decision is not None:
         problems = decision_problems(bets, decision, rules, rule)
     if problems:
-        raise BetError("Some bets or the decision cannot be accepted at this peek table", problems)
+        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
+
+
+#: The detail of a peek round sent without what it is dealt from.
+PEEK_INPUTS = N_("A peek round needs its cards, or seed inputs, and the cards shown")
 
 
 def peek(
@@ -296,24 +334,19 @@ def peek(
     ``shown`` is required with cards and defaults to :func:`shown_positions`
     with a seed."""
     if cards is None and seed is None:
-        raise SeedError(
-            "A peek round is dealt from cards or seed inputs sent with both calls",
-            [Problem(("cards",), "send the cards, or seed inputs, with both calls of a peek round")],
-        )
+        raise SeedError(PEEK_INPUTS, [Problem.of(("cards",), ProblemCode.PEEK_NEEDS_CARDS_OR_SEED)])
     if shown is None:
         if seed is None:
-            raise SeedError(
-                "With cards, say which cards are shown",
-                [Problem(("shown",), "with cards, send the positions shown (1 to 4 of the first four)")],
-            )
+            raise SeedError(PEEK_INPUTS, [Problem.of(("shown",), ProblemCode.PEEK_NEEDS_SHOWN)])
         shown = shown_positions(seed, round_number, rule)
     _check(bets, decision, rules, rule)
     with step("deal"):
         played = play_and_settle(
             rules, (), cards=cards, seed=seed, round_number=round_number, commitment=commitment
         )
+    exact = [replace(bet, amount=Decimal(format_amount(bet.amount, rules.minor_unit))) for bet in bets]
     fees = tuple(
-        Fee(bet, fee_of(bet, rules, rule), _open_choices(bets, bet.type, rules, rule)) for bet in bets
+        Fee(bet, fee_of(bet, rules, rule), _open_choices(bets, bet.type, rules, rule)) for bet in exact
     )
     fee = sum((f.fee for f in fees), ZERO)
     if decision is None:
@@ -321,7 +354,7 @@ def peek(
         hidden = tuple(p for p in POSITIONS if p not in shown)
         staked = sum((bet.amount for bet in bets), ZERO)
         cost = Decimal(format_amount(staked + fee, rules.minor_unit))
-        return PeekView(rules, tuple((p, four[p]) for p in POSITIONS if p in shown), hidden, fees, cost)
+        return PeekView(rules, tuple(Shown(p, four[p]) for p in POSITIONS if p in shown), hidden, fees, cost)
     raised = tuple(
         replace(bet, amount=bet.amount * rule.multiples[decision.get(bet.type, Choice.KEEP)]) for bet in bets
     )

@@ -178,7 +178,7 @@ def test_the_second_call_settles_the_round_the_first_showed(source):
             (bet("banker", "60"), bet("banker", "50")),
             {BetType.BANKER: Choice.DOUBLE},
             ("decision", "banker"),
-            "220.00, over the table maximum 200.00",
+            "220.00, over the table maximum of 200.00",
         ),
     ],
 )
