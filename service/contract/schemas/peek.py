@@ -45,7 +45,6 @@ class PeekRequestSchema(RoundInputSchema):
     decision = fields.Dict(
         keys=value_of("BetType"),
         values=value_of("PeekChoice"),
-        validate=validate.Length(max=len(BetType)),
         metadata={
             "description": "Send it with the second call: per Player or Banker bet on the slip, keep, "
             "double or triple (up to the table maximum); a bet not named is kept. Without it the "
