@@ -53,3 +53,18 @@ def test_every_subset_shown_alike_would_give_the_player_the_edge():
     alike = PeekRule(shown_weights={1: 4, 2: 6, 3: 4, 4: 1})
     assert decimal_text(peek_return(BetType.PLAYER, rule=alike).best, 4) == "1.003"
     assert peek_return(BetType.BANKER, rule=alike).best > 1
+
+
+@pytest.mark.parametrize(
+    ("count", "player", "banker"),
+    [(1, "93.1", "93.4"), (2, "98.1", "98.1"), (3, "106.8", "106.6"), (4, "114.4", "114.0")],
+)
+def test_each_count_shown_alone_returns_what_docs_bets_md_says(count, player, banker):
+    alone = PeekRule(shown_weights={count: 1})
+    assert percent(peek_return(BetType.PLAYER, rule=alone).best) == player
+    assert percent(peek_return(BetType.BANKER, rule=alone).best) == banker
+
+
+def test_the_best_play_triples_as_often_as_docs_bets_md_says():
+    assert f"{float(peek_return(BetType.PLAYER).tripled * 100):.1f}" == "44.5"
+    assert f"{float(peek_return(BetType.BANKER).tripled * 100):.1f}" == "46.7"
