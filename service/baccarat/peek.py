@@ -93,8 +93,7 @@ class PeekRule:
     shown_weights: Mapping[int, int] = field(
         default_factory=lambda: MappingProxyType({1: 9, 2: 6, 3: 1, 4: 3})
     )
-    #: Where the conditions are published, and the returns they print (percent).
-    source: str = "https://www.evolution.com/our-games/peek-baccarat/"
+    #: The returns the operator's published game conditions print (percent).
     published_returns: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType(
             {"player": "98.8", "banker": "98.8", "pairs": "89.6", "tie": "85.6"}
