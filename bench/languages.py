@@ -12,6 +12,7 @@ few sentences (one per pay line and stake).
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from service.app import create_app
 
@@ -35,7 +36,7 @@ def run() -> list[str]:
         ("a signed round", "/v1/rounds", round_body, 2_000),
         ("a 10,000-slip settlement", "/v1/settlements", slips_body, 3),
     ):
-        times = {language: best_of(lambda: post(path, body, language), calls) for language in LANGUAGES}
+        times = {language: best_of(partial(post, path, body, language), calls) for language in LANGUAGES}
         base = times[None]
         for language, seconds in times.items():
             name = "no Accept-Language" if language is None else f"Accept-Language: {language}"

@@ -30,6 +30,7 @@ from .baccarat.errors import BaccaratError
 from .contract import document, jsonio
 from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
+from .contract.schemas.peek import PEEK_FORMS, PeekAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
 from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
@@ -63,7 +64,7 @@ def schema_name(schema: Any) -> str | None:
     round's answer, whose document is the ``oneOf`` its operation gives
     (service/api/views/rounds.py), not its own empty fields. A schema without
     a name is written inline where it is used, where those documents replace it."""
-    if resolve_schema_cls(schema) in (PaginationMetadataSchema, LiveRoundAnswerSchema):
+    if resolve_schema_cls(schema) in (PaginationMetadataSchema, LiveRoundAnswerSchema, PeekAnswerSchema):
         return None
     return resolver(schema)
 
@@ -131,7 +132,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
         api.register_blueprint(blueprint)
     # The schemas a ``oneOf`` refers to by name, which no view declares.
-    for name, schema in {**RESULT_FORMS, **LIVE_FORMS}.items():
+    for name, schema in {**RESULT_FORMS, **LIVE_FORMS, **PEEK_FORMS}.items():
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     table.init_app(app)  # GET /table, the reference table page

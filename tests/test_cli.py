@@ -162,6 +162,43 @@ def test_a_live_round_takes_no_seed(capsys):
     assert "--live takes cards, not seed" in json.loads(err)["detail"]
 
 
+PEEK_CARDS = ["--cards", "9S", "KH", "2D", "7C", "5H", "--shown", "banker_first"]
+PEEK_BODY = {"cards": ["9S", "KH", "2D", "7C", "5H"], "shown": ["banker_first"]}
+
+
+BANKER_10 = [{"type": "banker", "amount": "10"}]
+
+
+@pytest.mark.parametrize(
+    ("bets", "argv", "decision"),
+    [
+        (BANKER_10, [], None),
+        (BANKER_10, ["--decision", "banker=triple"], {"banker": "triple"}),
+        ([*BANKER_10, {"type": "player", "amount": "5"}], ["--decision", "player=keep"], {"player": "keep"}),
+    ],
+)
+def test_a_peek_round_answers_as_the_service_does(capsys, client, tmp_path, bets, argv, decision):
+    slip = write(tmp_path, "slip.json", bets)
+    code, out, err = run(capsys, "round", "--peek", *PEEK_CARDS, "--bets", slip, *argv)
+    assert (code, err) == (OK, "")
+    body = {**PEEK_BODY, "bets": bets, **({} if decision is None else {"decision": decision})}
+    assert json.loads(out) == answer(client, "/v1/rounds/peek", body)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--cards", "9S", "KH", "2D", "7C", "--decision", "banker=keep"], "need --peek"),
+        (["--peek", "--live", "--cards", "9S"], "do not go together"),
+        (["--peek", *PEEK_CARDS, "--decision", "banker"], "banker=triple"),
+    ],
+)
+def test_peek_options_out_of_place_are_refused(capsys, argv, words):
+    code, _, err = run(capsys, "round", *argv)
+    assert code == BAD_INPUT
+    assert words in json.loads(err)["detail"]
+
+
 def test_round_without_cards_or_seed_draws_a_seed_that_replays(capsys, client):
     code, out, _ = run(capsys, "round")
     assert code == OK

@@ -27,6 +27,7 @@ PROBLEM_JSON = "application/problem+json"
 OPERATION_IDS = {
     ("post", "/v1/rounds"): "playRound",
     ("post", "/v1/rounds/live"): "dealLiveRound",
+    ("post", "/v1/rounds/peek"): "playPeekRound",
     ("post", "/v1/settlements"): "settleSlips",
     ("post", "/v1/shoes"): "dealShoe",
     ("post", "/v1/seeds"): "newSeed",

@@ -27,7 +27,7 @@ from baccarat_client.api.health import get_livez, get_openapi_yaml, get_readyz
 from baccarat_client.api.odds import get_odds
 from baccarat_client.api.reference import get_pay_tables, get_rules, get_tables
 from baccarat_client.api.roads import draw_roads
-from baccarat_client.api.rounds import deal_live_round, play_round, settle_slips
+from baccarat_client.api.rounds import deal_live_round, play_peek_round, play_round, settle_slips
 from baccarat_client.api.shoes import deal_shoe, new_seed
 from baccarat_client.models import (
     Bet,
@@ -45,6 +45,11 @@ from baccarat_client.models import (
     Outcome,
     PayLineCode,
     PayTablesResponse,
+    PeekPosition,
+    PeekRequest,
+    PeekRequestDecision,
+    PeekRound,
+    PeekView,
     Place,
     Problem,
     RankCounts,
@@ -268,6 +273,21 @@ def live_rounds(client: Caller) -> None:
     expect(problem.type_ == "urn:baccarat:problem:misdeal", f"dealLiveRound: {problem.type_}")
 
 
+def peek_rounds(client: Caller) -> None:
+    """POST /v1/rounds/peek: the card shown, then the round settled on a triple, as the README plays it."""
+    cards = ["9S", "KH", "2D", "7C", "5H"]
+    bets = [Bet(id="b1", type_=BetType.BANKER, amount="10")]
+    request = PeekRequest(cards=cards, shown=[PeekPosition.BANKER_FIRST], bets=bets)
+    view = answered("playPeekRound", play_peek_round.sync_detailed(client=client, body=request), PeekView)
+    expect([shown.card for shown in view.shown] == ["KH"], f"playPeekRound: shown {view.shown}")
+    expect(view.cost == "12.00", f"playPeekRound: a banker bet of 10 costs {view.cost}")
+    decision = PeekRequestDecision.from_dict({"banker": "triple"})
+    request = PeekRequest(cards=cards, shown=[PeekPosition.BANKER_FIRST], bets=bets, decision=decision)
+    done = answered("playPeekRound", play_peek_round.sync_detailed(client=client, body=request), PeekRound)
+    expect(done.peek.fee == "2.00", f"playPeekRound: fee {done.peek.fee}")
+    expect(done.peek.net == "26.50", f"playPeekRound: net {done.peek.net}")
+
+
 def settlements(client: Caller) -> None:
     request = SettlementRequest(
         cards=["9S", "KH", "2D", "7C", "5H"],
@@ -435,7 +455,18 @@ def main(base_url: str, api_key: str | None = None) -> None:
         else AuthenticatedClient(base_url=base_url, token=api_key)
     )
     with client:
-        for calls in (rounds, live_rounds, settlements, shoes, reference, roads, odds, audit, health):
+        for calls in (
+            rounds,
+            live_rounds,
+            peek_rounds,
+            settlements,
+            shoes,
+            reference,
+            roads,
+            odds,
+            audit,
+            health,
+        ):
             calls(client)
     if api_key is not None:
         unauthorized(base_url)

@@ -188,6 +188,24 @@ sent.push(misdealt);
 const misdeal = problem("dealLiveRound", await client.POST("/v1/rounds/live", { body: misdealt }), 422);
 expect(misdeal.type === "urn:baccarat:problem:misdeal", `dealLiveRound: ${misdeal.type}`);
 
+// POST /v1/rounds/peek: the README's two calls; the first shows the card
+// shown and no other, the second settles the tripled bet (`complete` tells them apart).
+const peekFirst: Schemas["PeekRequest"] = {
+  cards: ["9S", "KH", "2D", "7C", "5H"],
+  shown: ["banker_first"],
+  bets: [{ id: "b1", type: "banker", amount: "10" }],
+};
+for (const body of [peekFirst, { ...peekFirst, decision: { banker: "triple" as const } }]) {
+  sent.push(body);
+  const peek = answered("playPeekRound", await client.POST("/v1/rounds/peek", { body }));
+  if (peek.complete) {
+    expect(peek.peek.net === "26.50" && peek.peek.fee === "2.00", `playPeekRound: ${JSON.stringify(peek.peek)}`);
+  } else {
+    const shown: Schemas["PeekPosition"][] = peek.shown.map((card) => card.position);
+    expect(shown.join() === "banker_first" && peek.cost === "12.00", `playPeekRound: ${shown}, ${peek.cost}`);
+  }
+}
+
 // POST /v1/settlements
 const slips: Schemas["SettlementRequest"] = {
   cards: ["9S", "KH", "2D", "7C", "5H"],

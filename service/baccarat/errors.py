@@ -132,6 +132,12 @@ class ProblemCode(StrEnum):
     MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
     MULTIPLIER_NOT_OF_RULE = "multiplier_not_of_rule"
     FEE_FINER_THAN_MINOR_UNIT = "fee_finer_than_minor_unit"
+    PEEK_NEEDS_CARDS_OR_SEED = "peek_needs_cards_or_seed"
+    PEEK_NEEDS_SHOWN = "peek_needs_shown"
+    PEEK_FEE_NOT_WHOLE = "peek_fee_not_whole"
+    PEEK_RAISE_NOT_ALLOWED = "peek_raise_not_allowed"
+    PEEK_BET_NOT_ON_SLIP = "peek_bet_not_on_slip"
+    PEEK_RAISE_OVER_MAXIMUM = "peek_raise_over_maximum"
 
 
 #: Each code's sentence; its placeholders are the problem's values.
@@ -220,6 +226,18 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.FEE_FINER_THAN_MINOR_UNIT: N_(
             "the fee on {amount} is {fee}, finer than the currency's {places} decimal places: "
             "stake a multiple of {step}"
+        ),
+        ProblemCode.PEEK_NEEDS_CARDS_OR_SEED: N_(
+            "send the cards, or seed inputs, with both calls of a peek round"
+        ),
+        ProblemCode.PEEK_NEEDS_SHOWN: N_("with cards, send the positions shown (1 to 4 of the first four)"),
+        ProblemCode.PEEK_FEE_NOT_WHOLE: N_(
+            "the fee on {amount} is {fee}: a stake's fee must be a whole number of minor units"
+        ),
+        ProblemCode.PEEK_RAISE_NOT_ALLOWED: N_("only the Player and Banker bets may be raised, not {type}"),
+        ProblemCode.PEEK_BET_NOT_ON_SLIP: N_("the slip holds no {type} bet to {choice}"),
+        ProblemCode.PEEK_RAISE_OVER_MAXIMUM: N_(
+            "to {choice} the {type} bet of {staked} is to stake {raised}, over the table maximum of {maximum}"
         ),
     }
 )

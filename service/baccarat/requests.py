@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .bets import BetType
 from .cards import Card
 from .coup import Side
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
+from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
 from .settlement import Bet
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
@@ -70,6 +72,18 @@ class LiveRoundRequest:
     cards: tuple[Card, ...] = ()
     hands: tuple[Side | None, ...] = ()
     bets: tuple[Bet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PeekRequest:
+    """A Peek Baccarat round (:mod:`.peek`): without ``decision`` the cards
+    ``shown``; with it, the round settled on the bets as raised."""
+
+    rules: Rules
+    source: CardSource = CardSource()
+    bets: tuple[Bet, ...] = ()
+    shown: tuple[Position, ...] | None = None
+    decision: Mapping[BetType, Choice] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,6 +149,22 @@ def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
 def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> PlayedRound | RoundSoFar:
     """The round so far, or, once complete, dealt and settled as :func:`play_round`."""
     return play_live(request.rules, request.cards, request.hands, request.bets, step=step)
+
+
+def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView | PeekRound:
+    """The cards shown, or with a decision the round settled (:func:`.peek.peek`)."""
+    source = request.source
+    return peek(
+        request.rules,
+        bets=request.bets,
+        cards=source.cards,
+        seed=source.seed,
+        round_number=source.round_number,
+        commitment=source.commitment,
+        shown=request.shown,
+        decision=request.decision,
+        step=step,
+    )
 
 
 def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> PlayedRound:

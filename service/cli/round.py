@@ -8,7 +8,8 @@ With ``--live`` the cards are those dealt so far, and the answer is ``POST
 /v1/rounds/live``'s: what comes next, until the round is complete.
 ``--multipliers`` plays a multiplier game (docs/multipliers.md), whose
 multiplier cards a studio gives with ``--multiplier-cards`` when it gives
-the cards.
+the cards. With ``--peek`` the round is a Peek Baccarat round (``POST /v1/rounds/peek``):
+the cards shown, or with ``--decision`` the round settled.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 
 from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ..baccarat.play import PlayedRound
-from ..baccarat.requests import play_live_round, play_round
+from ..baccarat.requests import play_live_round, play_peek_round, play_round
 from ..baccarat.tables import DEFAULT_TABLE, TABLES
 from ..contract.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema
+from ..contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
 from ..contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
 from .documents import OK, load, parse_json_option, read_json, refuse, write_json
 
@@ -39,6 +41,8 @@ examples:
   baccarat round --live --cards 9S KH 2D 7C        (what comes next: the Player's third card)
   baccarat round --live --cards player:7S banker:KH player:KD banker:3C banker:5H
   baccarat round --seed table-7/shoe-1
+  baccarat round --peek --cards 9S KH 2D 7C 5H --shown banker_first --bets slip.json
+  baccarat round --peek --cards 9S KH 2D 7C 5H --shown banker_first --bets slip.json --decision banker=triple
   baccarat round --server-seed 8a1f3c0e --client-seed lucky-7 --nonce 1 --round 3
   baccarat round --table tie_9 --rules '{"decks": 6}'
   baccarat round --multipliers lightning --seed table-7/shoe-1 --bets slip.json
@@ -109,6 +113,25 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bets", metavar="FILE", help="a JSON file of bets to settle on the round (- for stdin)"
     )
+    peek = parser.add_argument_group("Peek Baccarat (POST /v1/rounds/peek)")
+    peek.add_argument(
+        "--peek",
+        action="store_true",
+        help="a peek round: without --decision the cards shown, each bet's fee and choices; "
+        "with it the round settled on the bets as raised",
+    )
+    peek.add_argument(
+        "--shown",
+        nargs="+",
+        metavar="POSITION",
+        help="with --cards: the cards shown (player_first banker_first player_second banker_second)",
+    )
+    peek.add_argument(
+        "--decision",
+        nargs="+",
+        metavar="BET=CHOICE",
+        help="the decision per bet, e.g. banker=triple (keep, double or triple)",
+    )
 
 
 def cards(values: list[str]) -> list[str]:
@@ -136,6 +159,19 @@ def live_request(args: argparse.Namespace) -> dict[str, Any]:
     if seeded:
         refuse("A live round is dealt from cards", f"--live takes cards, not {', '.join(seeded)}")
     body["cards"] = [dealt_card(code) for code in body.get("cards", [])]
+    return body
+
+
+def peek_request(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``POST /v1/rounds/peek`` body the options describe."""
+    body = request(args)
+    if args.shown is not None:
+        body["shown"] = args.shown
+    if args.decision is not None:
+        pairs = [text.partition("=") for text in args.decision]
+        if any(not sep for _, sep, _ in pairs):
+            refuse("A decision is BET=CHOICE", "--decision takes e.g. banker=triple")
+        body["decision"] = {bet: choice for bet, _, choice in pairs}
     return body
 
 
@@ -169,6 +205,13 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Deal, settle, print the answer."""
+    if not args.peek and (args.shown is not None or args.decision is not None):
+        refuse("Cards shown and a decision belong to a peek round", "--shown and --decision need --peek")
+    if args.peek:
+        if args.live:
+            refuse("A peek round is not dealt live", "--peek and --live do not go together")
+        write_json(PeekAnswerSchema().dump(play_peek_round(load(PeekRequestSchema(), peek_request(args)))))
+        return OK
     if args.live:
         live = play_live_round(load(LiveRoundRequestSchema(), live_request(args)))
         schema = RoundResponseSchema() if isinstance(live, PlayedRound) else LiveRoundInProgressSchema()

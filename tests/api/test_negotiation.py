@@ -37,7 +37,7 @@ def test_the_picture_answer_is_the_svg_and_varies_on_accept(app):
     with app.test_request_context("/v1/roads", method="POST"):
         answer = picture(board, title="Table 7")
     assert answer.mimetype == MEDIA_TYPE
-    assert answer.headers["Vary"] == "Accept, Accept-Language"
+    assert answer.headers["Vary"] == "Accept"
     assert answer.get_data(as_text=True) == road_picture(board, title="Table 7")
 
 

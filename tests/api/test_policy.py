@@ -34,6 +34,7 @@ POLICIES = {
     "POST /v1/replays": "keyed, signed, not replayed",
     "POST /v1/rounds": "keyed, signed, replayed",
     "POST /v1/rounds/live": "keyed, signed, replayed",
+    "POST /v1/rounds/peek": "keyed, signed, replayed",
     "POST /v1/settlements": "keyed, signed, replayed",
     "POST /v1/shoes": "keyed, signed, replayed",
 }
@@ -42,6 +43,11 @@ POLICIES = {
 REPLAYED_BODIES = {
     "/v1/rounds": {"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]},
     "/v1/rounds/live": {"cards": ["9S", "KH", "2D"]},
+    "/v1/rounds/peek": {
+        "seed": "abc",
+        "bets": [{"type": "banker", "amount": "10"}],
+        "decision": {"banker": "double"},
+    },
     "/v1/settlements": {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "5"}]}]},
     "/v1/shoes": {"seed": "abc", "to_round": 3},
 }

@@ -167,4 +167,5 @@ def test_the_answer_outside_a_request_is_english(languages):
 def test_the_integration_guide_lists_every_reason_code_with_its_sentence():
     guide = (ROOT / "docs" / "integration.md").read_text(encoding="utf-8")
     for code, template in REASON_TEMPLATES.items():
-        assert f"| `{code}` |" in guide and template in guide, code
+        assert f"| `{code}` |" in guide, code
+        assert template in guide, code

@@ -137,6 +137,9 @@ BETS = [
     {"type": "banker", "amount": "100000"},
 ]
 RANKS = "A23456789TJQK"
+#: A banker bet whose 20% peek fee, 0.202, is finer than the minor unit.
+PEEK_101 = {"type": "banker", "amount": "1.01"}
+
 CASES: dict[str, tuple[str, str, Any]] = {
     "missing card": ("POST", "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C"]}),
     "types": ("POST", "/v1/rounds", {"cards": "9S KH 2D 7C", "table": 7}),
@@ -227,6 +230,19 @@ CASES: dict[str, tuple[str, str, Any]] = {
     ),
     "after the round": ("POST", "/v1/rounds/live", {"cards": ["9S", "KH", "8D", "7C", "5H"]}),
     "a long slip": ("POST", "/v1/rounds/live", {"cards": [7, "9S"], "bets": [TIE] * 51}),
+    "peek without cards": ("POST", "/v1/rounds/peek", {"bets": [TIE]}),
+    "peek without shown": ("POST", "/v1/rounds/peek", {"cards": FIVE}),
+    "peek fee": ("POST", "/v1/rounds/peek", {"cards": FIVE, "shown": ["banker_first"], "bets": [PEEK_101]}),
+    "peek decisions": (
+        "POST",
+        "/v1/rounds/peek",
+        {
+            "cards": FIVE,
+            "shown": ["player_first"],
+            "bets": [{"type": "banker", "amount": "80"}, TIE],
+            "decision": {"tie": "double", "player": "keep", "banker": "triple"},
+        },
+    ),
     "two shoes": ("POST", "/v1/odds", {"removed": ["AS"], "seed": "abc"}),
     "odds round": ("POST", "/v1/odds", {"round": 3}),
     "ranks": ("POST", "/v1/odds", {"rules": {"decks": 1}, "counts": dict.fromkeys(RANKS, 4) | {"A": 5}}),

@@ -23,6 +23,7 @@ ROUND = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "
 BODIES = {
     "/v1/rounds": ROUND,
     "/v1/rounds/live": json.dumps({"cards": ["9S", "KH"]}),
+    "/v1/rounds/peek": json.dumps({"seed": "abc", "bets": [{"type": "player", "amount": "5"}]}),
     "/v1/settlements": json.dumps(
         {"seed": "abc", "slips": [{"id": "s1", "bets": [{"type": "tie", "amount": "5"}]}]}
     ),

@@ -1,15 +1,19 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
+from ...baccarat.peek import PeekRound, PeekView
 from ...baccarat.play import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,
+    PeekRequest,
     RoundRequest,
     SettlementRequest,
     play_live_round,
+    play_peek_round,
     play_round,
     settle_table,
 )
 from ...contract.schemas.live import LiveRoundAnswerSchema, LiveRoundRequestSchema
+from ...contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
 from ...contract.schemas.rounds import (
     RoundRequestSchema,
     RoundResponseSchema,
@@ -27,6 +31,7 @@ blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and sett
 ROUND = Replayable(RoundRequestSchema(), play_round, RoundResponseSchema())
 LIVE_ROUND = Replayable(LiveRoundRequestSchema(), play_live_round, LiveRoundAnswerSchema())
 SETTLEMENT = Replayable(SettlementRequestSchema(), settle_table, SettlementResponseSchema())
+PEEK_ROUND = Replayable(PeekRequestSchema(), play_peek_round, PeekAnswerSchema())
 
 
 def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
@@ -203,6 +208,67 @@ def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     at that card (docs/live.md).
     """
     return counted(LIVE_ROUND.play(request, step=step))
+
+
+PEEK_ANSWER = {
+    "application/json": {
+        "schema": {
+            "oneOf": [{"$ref": "#/components/schemas/PeekView"}, {"$ref": "#/components/schemas/PeekRound"}]
+        }
+    }
+}
+
+PEEK_EXAMPLES = {
+    "peek": {
+        "summary": "First call: the Banker's first card is shown; the banker bet of 10 costs 12",
+        "value": {
+            "cards": ["9S", "KH", "2D", "7C", "5H"],
+            "shown": ["banker_first"],
+            "bets": [{"id": "b1", "type": "banker", "amount": "10"}],
+        },
+    },
+    "triple": {
+        "summary": "Second call: the same inputs and the decision; the tripled banker bet wins 28.50, "
+        "the fee of 2.00 is kept",
+        "value": {
+            "cards": ["9S", "KH", "2D", "7C", "5H"],
+            "shown": ["banker_first"],
+            "bets": [{"id": "b1", "type": "banker", "amount": "10"}],
+            "decision": {"banker": "triple"},
+        },
+    },
+    "seeded": {
+        "summary": "A seeded peek round: the cards shown are drawn from the seed inputs",
+        "value": {"seed": "table-0/shoe-1", "bets": [{"type": "player", "amount": "5"}]},
+    },
+}
+
+
+@blp.post("/rounds/peek")
+@blp.operation(
+    "playPeekRound",
+    *BODY,
+    policy=signed(PEEK_ROUND),
+    responses={"200": {"description": "The cards shown, or the round settled", "content": PEEK_ANSWER}},
+)
+@blp.arguments(PEEK_ROUND.request, examples=PEEK_EXAMPLES)
+@blp.response(200, PEEK_ROUND.answer)
+def post_peek_round(request: PeekRequest) -> PeekView | PeekRound:
+    """Play a Peek Baccarat round in two calls.
+
+    The first call (no `decision`) answers only the cards `shown` of the
+    first four (1 to 4 of them; with seed inputs drawn from them), each
+    bet's 20% fee (Player and Banker only) and the `choices` the table
+    maximum allows; the hidden cards are never in it. The second call sends
+    the same inputs and the `decision` (keep, double or triple per Player or
+    Banker bet, no fee on the raise) and gets the round settled as POST
+    /v1/rounds answers it, with the `peek` terms: the fees kept, the cost and
+    the net (docs/bets.md, docs/integration.md).
+    """
+    played: PeekView | PeekRound = PEEK_ROUND.play(request, step=step)
+    if isinstance(played, PeekRound):
+        counted(played.played)
+    return played
 
 
 @blp.post("/settlements")

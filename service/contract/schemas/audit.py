@@ -75,8 +75,9 @@ class StoredResponseSchema(RequestSchema):
         values=Text(validate=validate.Length(0, MAX_HEADER_LENGTH)),
         required=True,
         metadata={
-            "description": "The answer's headers as received; at least Content-Type, Content-Language (the "
-            "language the replay writes in), Content-Digest, Signature-Input and Signature (names in any case)"
+            "description": "The answer's headers as received; at least Content-Type, Content-Language "
+            "(the language the replay writes in), Content-Digest, Signature-Input and Signature "
+            "(names in any case)"
         },
     )
     body = Text(required=True, metadata={"description": "The answer's body, its exact text"})

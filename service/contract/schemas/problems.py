@@ -38,6 +38,7 @@ class ProblemValuesSchema(Schema):
     bets = _number("Bets in the request")
     card = _text("A card code, as sent")
     cards = _number("Cards in the shoe")
+    choice = value_of("PeekChoice", description="What a peek decision does with a bet")
     choices = _text("The values the field takes, as the detail lists them")
     commission = _text("A commission rate")
     commitment = _text("The commitment sent")
@@ -80,6 +81,7 @@ class ProblemValuesSchema(Schema):
     reasons = fields.List(
         fields.Nested(ProblemReasonSchema), metadata={"description": "The rules that ended the round"}
     )
+    raised = _text("A peek bet's stake once raised")
     result = _text("A result, as sent")
     round = _number("A round number")
     rounds = _number("Rounds in the shoe")
@@ -87,6 +89,7 @@ class ProblemValuesSchema(Schema):
     setting = _text("A rules setting (`tie_pays`, `super_6_pays` or `variant`)")
     source = _text("The seed input sent with the cards")
     step = _text("The stakes a fee is exact on are multiples of it")
+    staked = _text("A bet type's total on the slip before a peek raise")
     table = _text("A pay table id, as sent")
     tables = fields.List(value_of("PayTableId"), metadata={"description": "The bet's pay tables"})
     times = _number("Times the key was given")

@@ -26,6 +26,7 @@ from ...baccarat.money import Rounding
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.multipliers import Counted
 from ...baccarat.paytable import NO_LINE, Result, pays_text
+from ...baccarat.peek import Choice, Position
 from ...baccarat.roads import Colour
 from ...baccarat.tableau import ReasonCode
 from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
@@ -154,6 +155,15 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
         "Action": ValueSet(("draw", "stand"), "Whether a hand draws a third card or stands"),
         "Colour": ValueSet(names(Colour), "A mark of a derived road"),
         "Mark": ValueSet(names(Colour), "The mark a derived road would add, or null for none", nullable=True),
+        "PeekPosition": ValueSet(
+            names(Position),
+            "One of a peek round's first four cards, in dealing order (Player, Banker, Player, Banker)",
+        ),
+        "PeekChoice": ValueSet(
+            names(Choice),
+            "What the player does with a peek round's Player or Banker bet once cards are shown: keep "
+            "it, double it or triple it (no fee on the raise)",
+        ),
         "ShoeSource": ValueSet(
             ("full", "removed", "counts", "seed"),
             "How the request gave the shoe: in full, less the cards `removed`, by `counts`, or seeded",
