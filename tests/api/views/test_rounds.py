@@ -57,6 +57,8 @@ def test_the_design_example_round_trip(client):
                 "win": "0.00",
                 "commission": "0.00",
                 "returned": "0.00",
+                "code": "no_line_of_its_pay_table_holds",
+                "reason": "no line of its pay table holds",
             },
         ],
         "staked": "30.00",

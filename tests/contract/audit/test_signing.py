@@ -20,11 +20,13 @@ from .fixtures import KEY, SIGNED
 
 def test_the_signature_covers_what_docs_audit_md_says():
     signature_input = SIGNED.response.headers["Signature-Input"]
-    assert signature_input.startswith('baccarat=("@status" "content-type" "content-digest" "@method";req ')
+    assert signature_input.startswith(
+        'baccarat=("@status" "content-type" "content-language" "content-digest" "@method";req '
+    )
     assert '"@target-uri";req "content-digest";req)' in signature_input
     for parameter in ("created=", f'keyid="{KEY.public.kid}"', 'alg="ed25519"'):
         assert parameter in signature_input
-    assert len(COVERED) == 6
+    assert len(COVERED) == 7
     assert set(SIGNATURE_HEADERS) <= set(SIGNED.response.headers)
 
 
@@ -42,9 +44,9 @@ class LibraryRequest:
 
 
 class LibraryResponse:
-    def __init__(self, status: int, content_type: str, request: LibraryRequest) -> None:
+    def __init__(self, status: int, content_type: str, language: str, request: LibraryRequest) -> None:
         self.status_code, self.request = status, request
-        self.headers = LibraryHeaders({"Content-Type": content_type})
+        self.headers = LibraryHeaders({"Content-Type": content_type, "Content-Language": language})
 
 
 class OneKey(HTTPSignatureKeyResolver):
@@ -59,10 +61,17 @@ class OneKey(HTTPSignatureKeyResolver):
 
 
 def library_signature(
-    key: SigningKey, request: StoredRequest, status: int, content_type: str, body: bytes, created
-):
+    key: SigningKey,
+    request: StoredRequest,
+    status: int,
+    content_type: str,
+    language: str,
+    body: bytes,
+    created: datetime.datetime,
+) -> dict[str, str]:
     """The headers http-message-signatures' own signer makes for this answer."""
-    answer = LibraryResponse(status, content_type, LibraryRequest(request.method, request.url, request.body))
+    library_request = LibraryRequest(request.method, request.url, request.body)
+    answer = LibraryResponse(status, content_type, language, library_request)
     signer = HTTPMessageSigner(signature_algorithm=algorithms.ED25519, key_resolver=OneKey(key))
     signer.sign(
         answer,
@@ -88,15 +97,16 @@ queries = st.from_regex(r"\A([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-F]{2}){0,20}\
     query=queries,
     status=st.sampled_from([200, 201, 422]),
     content_type=st.sampled_from(["application/json", "image/svg+xml", "application/problem+json"]),
+    language=st.sampled_from(["en", "th", "zh-Hant"]),
     request_body=st.binary(max_size=200),
     body=st.binary(max_size=200),
     created=st.integers(min_value=0, max_value=2**33),
 )
 def test_the_signature_is_byte_for_byte_the_librarys(
-    host, path, query, status, content_type, request_body, body, created
+    host, path, query, status, content_type, language, request_body, body, created
 ):
     url = f"http://{host}/{path}" + (f"?{query}" if query else "")
     request = StoredRequest("POST", url, request_body)
     when = datetime.datetime.fromtimestamp(created, datetime.UTC)
-    ours = sign(KEY, request, status, content_type, body, created=when)
-    assert ours == library_signature(KEY, request, status, content_type, body, when)
+    ours = sign(KEY, request, status, content_type, body, content_language=language, created=when)
+    assert ours == library_signature(KEY, request, status, content_type, language, body, when)
