@@ -25,8 +25,8 @@ from .api.language import Speaking
 from .api.policy import Operations
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
-from .baccarat import multiplier_odds
 from .baccarat.errors import BaccaratError
+from .baccarat.odds import prepare_multiplier_games
 from .contract import document, jsonio
 from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
@@ -141,9 +141,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     metrics = Metrics()
     key = signing_key(app.config)
     languages = Languages.load()
-    # The multiplier games' odds structure (POST /v1/odds), built before any
-    # request asks for it: about 1.5 s, once per process.
-    multiplier_odds.prepare()
+    # The multiplier games' odds structure (POST /v1/odds) and their returns
+    # for each full shoe (GET /v1/paytables), counted before any request asks
+    # for them: about 2 s, once per process.
+    prepare_multiplier_games()
     endpoint_of = route_of(app)
     # None (no layer, no instrumentation) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
     traces = tracing(app.config, api.spec.to_dict(), endpoint_of)

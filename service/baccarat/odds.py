@@ -38,7 +38,7 @@ from functools import cache, cached_property, lru_cache
 import numpy as np
 
 from .bets import BetType
-from .cards import Card
+from .cards import MAX_DECKS, Card
 from .catalogue import CATALOGUE
 from .composition import (
     Composition,
@@ -50,7 +50,7 @@ from .composition import (
 )
 from .coup import Coup, Outcome
 from .errors import N_, Problem, ProblemCode, ShoeError
-from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts
+from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
 from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
@@ -376,7 +376,20 @@ def catalogue_odds(decks: int = 8) -> CatalogueOdds:
     return CatalogueOdds(decks, counts.sequences, tables, multiplier_games(decks))
 
 
-@lru_cache(maxsize=8)
+def prepare_multiplier_games() -> None:
+    """Count every multiplier game's returns for each full shoe a request
+    may name (1 to :data:`.cards.MAX_DECKS` decks; about 0.7 s in all), when
+    the service starts: no request counts them, each reads what is kept.
+    The round structure they are counted with is built first
+    (:func:`.multiplier_odds.prepare`)."""
+    prepare()
+    for decks in range(1, MAX_DECKS + 1):
+        multiplier_games(decks)
+
+
+# Filled by :func:`prepare_multiplier_games` when the service starts: one
+# entry per deck count, nothing keyed by what a caller sends.
+@lru_cache(maxsize=MAX_DECKS)
 def multiplier_games(decks: int) -> tuple[tuple[MultiplierPreset, MultiplierReturns], ...]:
     """Every multiplier preset with its bets' returns for a full shoe of
     ``decks`` decks (1 to 8: kept once counted, as the presets never change)."""
