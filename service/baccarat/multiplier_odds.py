@@ -50,6 +50,7 @@ from functools import cache
 from math import perm
 
 import numpy as np
+import numpy.typing as npt
 
 from .bets import BetType
 from .cards import DECK
@@ -133,6 +134,10 @@ _OUTCOMES = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
 _KEYS = len(_OUTCOMES) * len(PARTITIONS) ** 2
 #: A part is written as one digit of base 61: its value times 6 plus its size less 1; 60 is no part.
 _DIGIT, _NO_PART = 61, 60
+#: How many choices of values are packed at once when the structure is built.
+_BLOCK = 10**4
+#: How many packed entries are kept before they are merged into distinct ones.
+_PENDING = 3 * 10**5
 
 
 def _set_partitions(size: int) -> list[tuple[int, ...]]:
@@ -175,7 +180,7 @@ class _Structure:
     many share each, sorted by key."""
 
     #: Per value, the index in :data:`PARTITIONS` of its parts' sizes; one column per entry.
-    sizes: Ints
+    sizes: npt.NDArray[np.int16]
     many: Ints
     #: Each key once, ``(outcome * len(PARTITIONS) + hand pattern) * len(PARTITIONS) + all pattern``,
     #: and where its entries start.
@@ -187,34 +192,48 @@ class _Structure:
 def _structure() -> _Structure:
     """Built on first use, then shared: it depends on no shoe and no request."""
     outcome, hand, every = _tableau()
-    packed = []
+    # Each partition's choices of values are packed a block at a time, and
+    # only each block's distinct entries with their counts are kept: packing
+    # all 10 ** 6 choices of the finest partition at once took some 250 MiB
+    # of temporaries, which a worker's heap keeps once freed.
+    found, counted = [], []
     for blocks in _set_partitions(_POSITIONS):
         parts = max(blocks) + 1
         part_sizes = np.bincount(blocks)
-        values = np.indices((10,) * parts, dtype=np.int64).reshape(parts, -1)
-        index = sum(values[part] * 10 ** (_POSITIONS - 1 - position) for position, part in enumerate(blocks))
         pattern_of = np.array(
             [
                 _PARTITION[tuple(sorted(Counter(blocks[p] for p in layout).values(), reverse=True))]
                 for layout in _LAYOUTS
             ]
         )
-        hand_pattern, every_pattern = pattern_of[hand[index]], pattern_of[every[index]]
-        key = (outcome[index] * len(PARTITIONS) + hand_pattern) * len(PARTITIONS) + every_pattern
-        # The parts as sorted digits (value and size), so that equal multisets pack alike.
-        digits = np.full((_POSITIONS, values.shape[1]), _NO_PART, dtype=np.int64)
-        digits[:parts] = values * 6 + (part_sizes[:, None] - 1)
-        digits.sort(axis=0)
-        code = np.zeros(values.shape[1], dtype=np.int64)
-        for row in digits[::-1]:
-            code = code * _DIGIT + row
-        packed.append(code * _KEYS + key)
-    entries, many = np.unique(np.concatenate(packed), return_counts=True)
+        for start in range(0, 10**parts, _BLOCK):
+            choice = np.arange(start, min(start + _BLOCK, 10**parts), dtype=np.int64)
+            # The values of the parts, the first part's the slowest to vary.
+            values = np.stack([choice // 10 ** (parts - 1 - part) % 10 for part in range(parts)])
+            index = sum(
+                values[part] * 10 ** (_POSITIONS - 1 - position) for position, part in enumerate(blocks)
+            )
+            hand_pattern, every_pattern = pattern_of[hand[index]], pattern_of[every[index]]
+            key = (outcome[index] * len(PARTITIONS) + hand_pattern) * len(PARTITIONS) + every_pattern
+            # The parts as sorted digits (value and size), so that equal multisets pack alike.
+            digits = np.full((_POSITIONS, values.shape[1]), _NO_PART, dtype=np.int64)
+            digits[:parts] = values * 6 + (part_sizes[:, None] - 1)
+            digits.sort(axis=0)
+            code = np.zeros(values.shape[1], dtype=np.int64)
+            for row in digits[::-1]:
+                code = code * _DIGIT + row
+            distinct, times = np.unique(code * _KEYS + key, return_counts=True)
+            found.append(distinct)
+            counted.append(times)
+            if sum(len(block) for block in found) > _PENDING:
+                found, counted = _merged(found, counted)
+    [entries], [many] = _merged(found, counted)
     key, code = entries % _KEYS, entries // _KEYS
-    by_size = np.zeros(7**5 + 1, dtype=np.int64)  # a value's parts by Σ 7 ** (size - 1)
+    # Small integers kept small: the structure lives as long as the worker.
+    by_size = np.zeros(7**5 + 1, dtype=np.int16)  # a value's parts by Σ 7 ** (size - 1)
     for part in PARTITIONS:
         by_size[sum(7 ** (size - 1) for size in part)] = _PARTITION[part]
-    sevens = np.zeros((10, len(entries)), dtype=np.int64)
+    sevens = np.zeros((10, len(entries)), dtype=np.int32)
     columns = np.arange(len(entries))
     for _ in range(_POSITIONS):
         digit, code = code % _DIGIT, code // _DIGIT
@@ -223,7 +242,15 @@ def _structure() -> _Structure:
     order = np.argsort(key, kind="stable")
     ordered = key[order]
     starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    return _Structure(by_size[sevens][:, order], many[order].astype(np.int64), ordered[starts], starts)
+    sizes = by_size[sevens]
+    del sevens
+    return _Structure(sizes[:, order], many[order], ordered[starts], starts)
+
+
+def _merged(found: list[Ints], counted: list[Ints]) -> tuple[list[Ints], list[Ints]]:
+    """The distinct entries of ``found`` once each, with their counts summed."""
+    entries, where = np.unique(np.concatenate(found), return_inverse=True)
+    return [entries], [np.bincount(where, weights=np.concatenate(counted)).astype(np.int64)]
 
 
 def prepare() -> None:
