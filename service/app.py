@@ -32,6 +32,7 @@ from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
 from .contract.schemas.peek import PEEK_FORMS, PeekAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
+from .contract.schemas.rules import MULTIPLIER_FORMS
 from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
 from .server.middleware import wrap
@@ -132,7 +133,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
         api.register_blueprint(blueprint)
     # The schemas a ``oneOf`` refers to by name, which no view declares.
-    for name, schema in {**RESULT_FORMS, **LIVE_FORMS, **PEEK_FORMS}.items():
+    for name, schema in {**RESULT_FORMS, **LIVE_FORMS, **PEEK_FORMS, **MULTIPLIER_FORMS}.items():
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     table.init_app(app)  # GET /table, the reference table page

@@ -132,6 +132,20 @@ class ProblemCode(StrEnum):
     MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
     MULTIPLIER_NOT_OF_RULE = "multiplier_not_of_rule"
     FEE_FINER_THAN_MINOR_UNIT = "fee_finer_than_minor_unit"
+    MULTIPLIER_WEIGHTS_MISSING = "multiplier_weights_missing"
+    MULTIPLIER_CARD_COUNT_OUT_OF_RANGE = "multiplier_card_count_out_of_range"
+    MULTIPLIER_OUT_OF_RANGE = "multiplier_out_of_range"
+    MULTIPLIER_WEIGHT_NOT_WHOLE = "multiplier_weight_not_whole"
+    MULTIPLIER_WEIGHTS_TOO_HEAVY = "multiplier_weights_too_heavy"
+    MULTIPLIER_NO_BET_PAID = "multiplier_no_bet_paid"
+    MULTIPLIER_BET_NOT_MULTIPLIED = "multiplier_bet_not_multiplied"
+    MULTIPLIER_BASE_PAY_OUT_OF_RANGE = "multiplier_base_pay_out_of_range"
+    MULTIPLIER_COUNTED_NOT_ALLOWED = "multiplier_counted_not_allowed"
+    MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE = "multiplier_stake_kept_out_of_range"
+    MULTIPLIER_FEE_RATE_OUT_OF_RANGE = "multiplier_fee_rate_out_of_range"
+    MULTIPLIER_FEE_ON_BET_NOT_PAID = "multiplier_fee_on_bet_not_paid"
+    MULTIPLIER_CAP_NOT_POSITIVE = "multiplier_cap_not_positive"
+    MULTIPLIER_CAP_FINER_THAN_MINOR_UNIT = "multiplier_cap_finer_than_minor_unit"
     PEEK_NEEDS_CARDS_OR_SEED = "peek_needs_cards_or_seed"
     PEEK_NEEDS_SHOWN = "peek_needs_shown"
     PEEK_FEE_NOT_WHOLE = "peek_fee_not_whole"
@@ -226,6 +240,32 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.FEE_FINER_THAN_MINOR_UNIT: N_(
             "the fee on {amount} is {fee}, finer than the currency's {places} decimal places: "
             "stake a multiple of {step}"
+        ),
+        ProblemCode.MULTIPLIER_WEIGHTS_MISSING: N_("give at least one, with its weight"),
+        ProblemCode.MULTIPLIER_CARD_COUNT_OUT_OF_RANGE: N_(
+            "{count} is not a count of multiplier cards: 1 to {most}"
+        ),
+        ProblemCode.MULTIPLIER_OUT_OF_RANGE: N_(
+            "{multiplier} is not a multiplier: a whole number from 2 to {most}"
+        ),
+        ProblemCode.MULTIPLIER_WEIGHT_NOT_WHOLE: N_("{weight} is not a weight: a whole number, 1 or more"),
+        ProblemCode.MULTIPLIER_WEIGHTS_TOO_HEAVY: N_("the weights total {total}, more than {most}"),
+        ProblemCode.MULTIPLIER_NO_BET_PAID: N_("the rule pays no bet"),
+        ProblemCode.MULTIPLIER_BET_NOT_MULTIPLIED: N_("a multiplier rule pays only {paid}, not {bet}"),
+        ProblemCode.MULTIPLIER_BASE_PAY_OUT_OF_RANGE: N_(
+            "{pays} is not a base pay: more than 0 and at most {most}"
+        ),
+        ProblemCode.MULTIPLIER_COUNTED_NOT_ALLOWED: N_("what counts for a {bet} bet is one of {allowed}"),
+        ProblemCode.MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE: N_(
+            "{kept} is not a share of the stake a win keeps: 0 or more, less than 1"
+        ),
+        ProblemCode.MULTIPLIER_FEE_RATE_OUT_OF_RANGE: N_(
+            "{rate} is not a fee rate: 0 to 1 (0.2 is a fifth of the stake)"
+        ),
+        ProblemCode.MULTIPLIER_FEE_ON_BET_NOT_PAID: N_("{bet} is not a bet the rule pays"),
+        ProblemCode.MULTIPLIER_CAP_NOT_POSITIVE: N_("{cap} is not a cap: an amount more than 0, or none"),
+        ProblemCode.MULTIPLIER_CAP_FINER_THAN_MINOR_UNIT: N_(
+            "the cap {cap} has more decimals than the currency's {places}"
         ),
         ProblemCode.PEEK_NEEDS_CARDS_OR_SEED: N_(
             "send the cards, or seed inputs, with both calls of a peek round"

@@ -26,6 +26,7 @@ from .bets import BetType, Variant
 from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
 from .errors import N_, Problem, ProblemCode, RulesError
 from .money import Rounding, format_amount
+from .multiplier_problems import cap_problems
 from .multipliers import MultiplierRule
 from .paytable import NamedPayTable, at_commission
 from .shoe_deal import DEFAULT_CUT_CARD
@@ -386,6 +387,10 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         )
     resolved = replace(rules, **changes)
     _limits_in_minor_units(resolved, changes)
+    if resolved.multipliers is not None:
+        capped = cap_problems(resolved.multipliers, resolved.minor_unit)
+        if capped:
+            raise RulesError(N_("The multiplier rule does not fit the table"), capped)
     if resolved.variant is not Variant.STANDARD and resolved.commission:
         where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
         if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:

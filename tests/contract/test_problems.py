@@ -140,6 +140,25 @@ RANKS = "A23456789TJQK"
 #: A banker bet whose 20% peek fee, 0.202, is finer than the minor unit.
 PEEK_101 = {"type": "banker", "amount": "1.01"}
 
+#: An operator's multiplier rule (docs/multipliers.md), and one whose every field is wrong.
+TIE_RULE = {
+    "cards": {"3": 1},
+    "multipliers": {"2": 1},
+    "pays": {"tie": {"pays": "5", "counted": "all_cards"}},
+}
+BROKEN_RULE = {
+    "cards": {"0": 1},
+    "multipliers": {"1": 1, "3": 0},
+    "pays": {
+        "player": {"pays": "0", "counted": "winning_hand", "stake_kept": "1"},
+        "tie": {"pays": "5", "counted": "winning_hand"},
+        "big": {"pays": "1", "counted": "none"},
+    },
+    "fee": {"rate": "2", "bets": ["banker"]},
+    "cap": "-1",
+}
+
+
 CASES: dict[str, tuple[str, str, Any]] = {
     "missing card": ("POST", "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C"]}),
     "types": ("POST", "/v1/rounds", {"cards": "9S KH 2D 7C", "table": 7}),
@@ -208,6 +227,26 @@ CASES: dict[str, tuple[str, str, Any]] = {
             "multiplier_cards": [{"card": "8H", "multiplier": 8}],
             "bets": [{"type": "banker", "amount": "1.01"}],
         },
+    ),
+    "an operator's multiplier rule, every field wrong": (
+        "POST",
+        "/v1/rounds",
+        {"seed": "s", "rules": {"multipliers": BROKEN_RULE}},
+    ),
+    "an operator's multiplier rule with nothing in it": (
+        "POST",
+        "/v1/odds",
+        {"rules": {"multipliers": {"cards": {}, "multipliers": {"2": 1}, "pays": {}}}},
+    ),
+    "an operator's multiplier rule weighing too much": (
+        "POST",
+        "/v1/rounds",
+        {"seed": "s", "rules": {"multipliers": {**TIE_RULE, "multipliers": {"2": 2**32, "3": 1}}}},
+    ),
+    "an operator's cap finer than a cent": (
+        "POST",
+        "/v1/rounds",
+        {"seed": "s", "rules": {"multipliers": {**TIE_RULE, "cap": "100.001"}}},
     ),
     "cards and a seed": ("POST", "/v1/rounds", {"cards": FIVE, "seed": "s", "round": 2}),
     "cards and a round": ("POST", "/v1/rounds", {"cards": FIVE, "round": 2}),

@@ -31,11 +31,13 @@ class ProblemValuesSchema(Schema):
     """The values a field error's detail is made from, by the names of its
     template's placeholders (docs/errors.md lists each code's)."""
 
+    allowed = _text("What may count for a bet of a multiplier rule, listed")
     amount = _text("An amount as sent, or a table limit")
     answered = _text("The rounds an answer deals, as `first-last`")
     asked = fields.Raw(metadata={"description": "The value the rules set for `setting` (a number or a text)"})
     bet = value_of("BetType", description="A bet type")
     bets = _number("Bets in the request")
+    cap = _text("A multiplier rule's cap, as sent")
     card = _text("A card code, as sent")
     cards = _number("Cards in the shoe")
     choice = value_of("PeekChoice", description="What a peek decision does with a bet")
@@ -55,6 +57,7 @@ class ProblemValuesSchema(Schema):
     hand = value_of("Side", description="The hand that draws, or should have had the card")
     hash = _text("SHA-256 of the server seed sent")
     index = _number("The last item checked")
+    kept = _text("The share of the stake a win keeps, as sent")
     keys = _number("Keys of the object")
     latest = _number("The latest position the cut card can come out at")
     least = _number("The fewest cards from the end the cut card may lie")
@@ -72,11 +75,14 @@ class ProblemValuesSchema(Schema):
     needed = _number("Cards needed")
     offered = fields.List(value_of("BetType"), metadata={"description": "The bets the table offers"})
     outcomes = fields.List(value_of("Outcome"), metadata={"description": "The outcomes a result may be"})
+    paid = _text("The bets a multiplier rule may pay, listed")
+    pays = _text("A base pay, as sent")
     place = value_of("Place", description="Where the card goes by the tableau")
     placed = value_of("Side", description="The hand the card was placed with")
     places = _number("Decimals an amount may have")
     position = _number("A position in the cards sent")
     rank = _text("A rank")
+    rate = _text("A fee rate, as sent")
     reason = fields.Nested(ProblemReasonSchema, metadata={"description": "The rule of the tableau"})
     reasons = fields.List(
         fields.Nested(ProblemReasonSchema), metadata={"description": "The rules that ended the round"}
@@ -97,6 +103,8 @@ class ProblemValuesSchema(Schema):
     type = value_of("BetType", description="A bet type")
     value = fields.Raw(metadata={"description": "The pay table's value of `setting` (a number or a text)"})
     variant = value_of("Variant", description="The variant of the rules")
+
+    weight = _number("A weight, as sent")
 
 
 class FieldProblemSchema(Schema):

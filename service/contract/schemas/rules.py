@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, ClassVar
 
-from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ...baccarat.bets import BetType, Variant
-from ...baccarat.money import Rounding
+from ...baccarat.money import ZERO, Rounding
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.multiplier_problems import operator_rule
+from ...baccarat.multipliers import (
+    MOST_MULTIPLIER,
+    MULTIPLIED_BETS,
+    VIRTUAL_DECK,
+    Counted,
+    Fee,
+    MultipliedPay,
+)
 from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
 from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
-from .fields import Amount, BoundedDict, Rate
+from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message
 from .values import value_of
 
@@ -102,25 +114,144 @@ class RulesOverrideSchema(RequestSchema):
         return data
 
 
+#: A plain decimal, as a rule's pays, shares, rates and cap are written; the
+#: engine checks its range, so a negative or zero one is answered by its code.
+_DECIMAL = re.compile(r"-?[0-9]{1,12}(\.[0-9]{1,12})?")
+
+
+class RuleNumber(fields.Field[Decimal]):
+    """A decimal string of a multiplier rule (``"0.2"``), or a plain JSON number read as one."""
+
+    doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": f"^{_DECIMAL.pattern}$", "example": "0.2"}
+
+    def __init__(self, description: str, **kwargs: Any) -> None:
+        super().__init__(metadata={**self.doc, "description": description}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Decimal:
+        plain = isinstance(value, str | int | Decimal) and not isinstance(value, bool)
+        text = str(value) if plain else ""
+        if not _DECIMAL.fullmatch(text):
+            raise ValidationError(Message.of(FieldCode.NOT_A_PLAIN_AMOUNT, amount=text[:24]))
+        return Decimal(text)
+
+
+def _weights(most: int, description: str, example: dict[str, int]) -> fields.Field[Any]:
+    """Whole numbers (as keys) with their weights; the engine checks both."""
+    return BoundedDict(
+        max_keys=most,
+        keys=fields.String(
+            validate=validate.Regexp(r"^[0-9]{1,4}$", error=Message.of(FieldCode.NOT_AN_INTEGER))
+        ),
+        values=fields.Integer(strict=True),
+        required=True,
+        metadata={"description": description, "example": example},
+    )
+
+
+class MultipliedPaySchema(RequestSchema):
+    """What one bet of an operator's multiplier rule wins."""
+
+    pays = RuleNumber("The base pay, to 1: more than 0, at most 10000", required=True)
+    counted = value_of("Counted", required=True, example="all_cards")
+    stake_kept = RuleNumber("The share of the stake a win keeps (the Banker's 0.05); 0 by default")
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> MultipliedPay:
+        return MultipliedPay(
+            pays=data["pays"], counted=Counted(data["counted"]), stake_kept=data.get("stake_kept", ZERO)
+        )
+
+
+class FeeSchema(RequestSchema):
+    """The fee charged on top of each stake on the bets named."""
+
+    rate = RuleNumber("Per unit staked: 0 to 1 (0.2 is 20%)", required=True)
+    bets = BoundedList(
+        value_of("BetType"),
+        validate=validate.Length(max=len(MULTIPLIED_BETS)),
+        required=True,
+        metadata={"description": "The bets the fee is charged on: bets the rule pays"},
+    )
+    returned_on_push = Flag(metadata={"description": "Whether a push returns the fee; false by default"})
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Fee:
+        bets = tuple(BetType(bet) for bet in data["bets"])
+        return Fee(rate=data["rate"], bets=bets, returned_on_push=data.get("returned_on_push", False))
+
+
+class MultiplierRuleSpecSchema(RequestSchema):
+    """An operator's own multiplier rule (docs/multipliers.md): how many
+    multiplier cards are drawn, each multiplier's weight, each bet's base
+    pay, the fee and a cap. The engine checks it whole: each field that
+    does not hold is a problem at its pointer."""
+
+    cards = _weights(
+        VIRTUAL_DECK,
+        "Each count of multiplier cards with its weight (one count: always that many), 1 to 52",
+        {"3": 1, "4": 1},
+    )
+    multipliers = _weights(
+        MOST_MULTIPLIER,
+        f"Each multiplier (2 to {MOST_MULTIPLIER}) with its weight; weights total at most 2^32",
+        {"2": 10, "5": 3, "10": 1},
+    )
+    pays = BoundedDict(
+        max_keys=len(BetType),
+        keys=fields.String(validate=validate.OneOf([str(bet) for bet in BetType])),
+        values=fields.Nested(MultipliedPaySchema),
+        required=True,
+        metadata={"description": "Each bet the rule pays, with its base pay and the cards that count"},
+    )
+    fee = fields.Nested(FeeSchema, metadata={"description": "The fee on each stake; none by default"})
+    cap = RuleNumber("The most one slip wins on one round; none by default", allow_none=True)
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Any:
+        return operator_rule(
+            cards={int(count): weight for count, weight in data["cards"].items()},
+            multipliers={int(value): weight for value, weight in data["multipliers"].items()},
+            pays={BetType(bet): pay for bet, pay in data["pays"].items()},
+            fee=data.get("fee", Fee(rate=ZERO, bets=())),
+            cap=data.get("cap"),
+        )
+
+
+class MultiplierRuleField(fields.Field[Any]):
+    """``rules.multipliers``: a preset's id, or an operator's own rule."""
+
+    doc: ClassVar[dict[str, Any]] = {
+        "oneOf": [
+            {"$ref": "#/components/schemas/MultiplierPreset"},
+            {"$ref": "#/components/schemas/MultiplierRuleSpec"},
+        ],
+        "description": "Play the round as this multiplier game (docs/multipliers.md): a preset's id, "
+        "or an operator's own rule. Its multiplier cards are drawn from the round's seed inputs, or "
+        "sent as `multiplier_cards` with `cards`, and its bets are paid by the rule, fee included. "
+        "The table then offers only the bets the rule pays. None by default",
+        "example": "lightning",
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata=self.doc, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, Mapping):
+            return MultiplierRuleSpecSchema().load(value)
+        if isinstance(value, str) and value in MULTIPLIER_PRESETS:
+            return MULTIPLIER_PRESETS[value].rule
+        raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=", ".join(MULTIPLIER_PRESETS)))
+
+
+#: Components that ``oneOf`` lists refer to by name: an operator's multiplier rule.
+MULTIPLIER_FORMS: Mapping[str, type[Schema]] = {"MultiplierRuleSpec": MultiplierRuleSpecSchema}
+
+
 class RoundRulesOverrideSchema(RulesOverrideSchema):
     """The settings a round may change on its table: those of every request,
     and a multiplier game."""
 
-    multipliers = value_of(
-        "MultiplierPreset",
-        description="Play the round as this multiplier game (docs/multipliers.md): its multiplier "
-        "cards are drawn from the round's seed inputs, or sent as `multiplier_cards` with `cards`, "
-        "and its bets are paid by the game's rule, fee included. The table then offers only the "
-        "bets the game pays. None by default",
-        example="lightning",
-    )
-
-    @post_load
-    def make(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        data = RulesOverrideSchema.make(self, data, **kwargs)
-        if "multipliers" in data:
-            data["multipliers"] = MULTIPLIER_PRESETS[data["multipliers"]].rule
-        return data
+    multipliers = MultiplierRuleField()
 
 
 class LimitsOutSchema(AnswerSchema):
