@@ -105,8 +105,8 @@ ALLOWED_COUNTED: Mapping[BetType, tuple[Counted, ...]] = MappingProxyType(
 class FaultCode(StrEnum):
     """What is wrong with one input of a multiplier rule or round, for a
     machine: a closed set, one code per sentence of :data:`FAULT_TEMPLATES`.
-    (They are the engine's own until the API answers multiplier rounds; then
-    they join :class:`.errors.ProblemCode` and its catalogues.)"""
+    A request's rule is answered with the :class:`.errors.ProblemCode` each
+    maps to (:mod:`.multiplier_problems`), in the caller's language."""
 
     WEIGHTS_MISSING = "weights_missing"
     CARD_COUNT_OUT_OF_RANGE = "card_count_out_of_range"
