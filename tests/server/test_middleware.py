@@ -2,14 +2,11 @@
 and every log line written while a request is handled carries it."""
 
 import http.client
-import io
 import json
-import logging
 
 import pytest
 
 from service.app import create_app
-from service.server.logs import RequestIdFilter, json_formatter
 from service.server.middleware import VALID_ID as VALID
 from service.server.middleware import accept_or_generate, current_request_id
 from tests.servers import gunicorn
@@ -83,21 +80,6 @@ def test_the_id_is_only_current_while_the_request_is_handled(app):
     assert app.test_client().get("/livez", headers={"X-Request-ID": "during"}).status_code == 200
     assert seen == ["during"]
     assert current_request_id() is None
-
-
-@pytest.fixture
-def json_log():
-    """Capture the service's log lines as the production handler writes them."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(json_formatter())
-    handler.addFilter(RequestIdFilter())
-    logger = logging.getLogger("service")
-    logger.addHandler(handler)
-    try:
-        yield lambda: [json.loads(line) for line in stream.getvalue().splitlines()]
-    finally:
-        logger.removeHandler(handler)
 
 
 def test_log_lines_written_during_a_request_carry_its_id(json_log):

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import http.client
 import http.server
-import io
 import itertools
 import json
 import logging
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import flask
@@ -28,7 +26,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from service.app import create_app
 from service.baccarat.tables import TABLES
 from service.server import config, tracing
-from service.server.logs import TRACE_ID_KEY, RequestIdFilter, json_formatter
+from service.server.logs import TRACE_ID_KEY
 from service.server.middleware import RequestId, RequestMetrics
 from tests.servers import ROOT, free_port, gunicorn
 
@@ -197,21 +195,6 @@ def test_an_unsampled_request_makes_no_span_but_keeps_its_trace_id_for_the_log(t
     )
     assert exporter.get_finished_spans() == ()
     assert seen == [TRACE_ID]
-
-
-@pytest.fixture
-def json_log() -> Iterator[Any]:
-    """The service's log lines as the production handler writes them."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(json_formatter())
-    handler.addFilter(RequestIdFilter())
-    logger = logging.getLogger("service")
-    logger.addHandler(handler)
-    try:
-        yield lambda: [json.loads(line) for line in stream.getvalue().splitlines()]
-    finally:
-        logger.removeHandler(handler)
 
 
 def test_a_traced_request_s_log_lines_carry_its_trace_id_beside_its_request_id(traced_app, json_log):
