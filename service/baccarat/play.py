@@ -69,21 +69,39 @@ class PlayedRound:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SlipTotals:
-    """Sums over many settled slips."""
+    """Sums over many settled slips. Over a multiplier table's slips,
+    ``fees`` are what they paid on top of their stakes (``net`` is after
+    them) and ``capped`` what the cap took off their wins; over a plain
+    table's, both are None."""
 
     slips: int
     bets: int
     staked: Decimal
     returned: Decimal
     net: Decimal
+    fees: Decimal | None = None
+    capped: Decimal | None = None
 
     @classmethod
-    def of(cls, slips: Sequence[SettledSlip], rules: Rules) -> SlipTotals:
+    def of(cls, slips: Sequence[SettledSlip | MultipliedSlip], rules: Rules) -> SlipTotals:
         zero = to_minor_unit(ZERO, rules.minor_unit, rules.payout_rounding)
         staked = sum((s.staked for s in slips), zero)
         returned = sum((s.returned for s in slips), zero)
         bets = sum(len(s.bets) for s in slips)
-        return cls(slips=len(slips), bets=bets, staked=staked, returned=returned, net=returned - staked)
+        multiplied = [s for s in slips if isinstance(s, MultipliedSlip)]
+        if not multiplied:
+            return cls(slips=len(slips), bets=bets, staked=staked, returned=returned, net=returned - staked)
+        fees = sum((s.fees for s in multiplied), zero)
+        capped = sum((s.capped for s in multiplied), zero)
+        return cls(
+            slips=len(slips),
+            bets=bets,
+            staked=staked,
+            returned=returned,
+            net=returned - staked - fees,
+            fees=fees,
+            capped=capped,
+        )
 
 
 Seed = SeedInputs | str

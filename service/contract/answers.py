@@ -24,7 +24,7 @@ from ..baccarat.coup import Decision, Hand
 from ..baccarat.live import HandSoFar
 from ..baccarat.multiplier_cards import MultiplierCard
 from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip
-from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord
+from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord, SlipTotals
 from ..baccarat.settlement import SettledBet, SettledSlip
 from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.tableau import Reason
@@ -216,13 +216,23 @@ def settlement_answer(played: PlayedRound) -> Answer:
     texts: TermsText = {}
     answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
     totals = played.totals
-    answer["totals"] = {
+    answer["totals"] = slip_totals(totals)
+    return answer
+
+
+def slip_totals(totals: SlipTotals) -> Answer:
+    """What ``TotalsSchema().dump(totals)`` writes."""
+    answer: Answer = {
         "slips": totals.slips,
         "bets": totals.bets,
         "staked": str(totals.staked),
         "returned": str(totals.returned),
         "net": str(totals.net),
     }
+    if totals.fees is not None:
+        answer["fees"] = str(totals.fees)
+    if totals.capped is not None:
+        answer["capped"] = str(totals.capped)
     return answer
 
 

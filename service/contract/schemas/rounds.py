@@ -552,7 +552,17 @@ class TotalsSchema(AnswerSchema):
     bets = fields.Integer(required=True)
     staked = fields.String(required=True)
     returned = fields.String(required=True)
-    net = fields.String(required=True)
+    net = fields.String(
+        required=True, metadata={"description": "Returned less staked (at a multiplier table, less fees too)"}
+    )
+    fees = fields.String(
+        metadata={"description": "At a multiplier table (`rules.multipliers`): the fees the slips paid"}
+    )
+    capped = fields.String(
+        metadata={"description": "At a multiplier table: what the cap took off the slips' wins"}
+    )
+
+    OMIT_IF_NONE = frozenset({"fees", "capped"})
 
 
 class SettlementResponseSchema(RoundOutSchema, PlainDump):
