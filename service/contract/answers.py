@@ -156,6 +156,8 @@ def multiplied_bet(settled: MultipliedBet) -> Answer:
             "capped": str(settled.capped),
             "fee_kept": str(settled.fee_kept),
             "returned": str(settled.returned),
+            "code": settled.line.code,
+            "reason": current().say(settled.line.when),
         }
     )
     return answer

@@ -356,6 +356,20 @@ class SeedSchema(AnswerSchema):
     )
 
 
+def line_sentence(attribute: str) -> Sentence:
+    """A settled bet's ``reason``: the sentence of the pay line that settled it."""
+    return Sentence(
+        attribute=attribute,
+        required=True,
+        metadata={
+            "type": "string",
+            "description": "The line's sentence in the answer's language (GET /v1/paytables lists each "
+            "pay table's lines)",
+            "example": "Banker wins with a total of 6",
+        },
+    )
+
+
 class SettledBetSchema(AnswerSchema):
     id = fields.String(attribute="bet.id", metadata={"description": "Echoed when sent"})
     type = value_of("BetType", attribute="bet.type", required=True)
@@ -368,16 +382,7 @@ class SettledBetSchema(AnswerSchema):
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
     )
     code = value_of("PayLineCode", attribute="terms.line.code", required=True)
-    reason = Sentence(
-        attribute="terms.line.when",
-        required=True,
-        metadata={
-            "type": "string",
-            "description": "The line's sentence in the answer's language (GET /v1/paytables lists each "
-            "pay table's lines)",
-            "example": "Banker wins with a total of 6",
-        },
-    )
+    reason = line_sentence("terms.line.when")
 
     OMIT_IF_NONE = frozenset({"id"})
 
@@ -504,6 +509,14 @@ class MultipliedBetSchema(AnswerSchema):
         required=True,
         metadata={"description": "Paid back: stake + win on a win, the stake on a push, 0 on a loss"},
     )
+    code = value_of(
+        "PayLineCode",
+        attribute="line.code",
+        required=True,
+        description="The line of the bet's standard pay table that settled it: a multiplier rule "
+        "changes what a win pays, not when a bet wins",
+    )
+    reason = line_sentence("line.when")
 
     OMIT_IF_NONE = frozenset({"id"})
 

@@ -51,12 +51,15 @@ def test_a_studio_s_lightning_card_multiplies_the_banker_s_win_and_the_fee_is_ke
         "capped": "0.00",
         "fee_kept": "2.00",
         "returned": "89.50",
+        "code": "banker_wins",
+        "reason": "Banker wins",
     }
-    assert (tie["result"], tie["fee"], tie["returned"], tie["counted"]) == (
+    assert (tie["result"], tie["fee"], tie["returned"], tie["counted"], tie["code"]) == (
         "lose",
         "1.00",
         "0.00",
         ["2S", "8H", "5D", "KC"],
+        "no_line_of_its_pay_table_holds",
     )
     slip = answer["multiplier_settlement"]
     assert (slip["staked"], slip["fees"], slip["returned"], slip["net"]) == (
