@@ -168,8 +168,8 @@ def test_bad_multiplier_inputs_are_422s_naming_the_field(client, body, fields_an
 
 
 def test_multipliers_are_not_taken_where_rounds_are_not_played_by_them(client):
-    body = {"seed": "abc", "rules": {"multipliers": "lightning"}, "slips": [{"id": "s", "bets": []}]}
-    response = client.post("/v1/settlements", data=json.dumps(body), content_type="application/json")
+    body = {"seed": "abc", "rules": {"multipliers": "lightning"}}
+    response = client.post("/v1/shoes", data=json.dumps(body), content_type="application/json")
     assert response.status_code == 422
     assert "/rules/multipliers" in {error["pointer"] for error in response.get_json()["errors"]}
 
