@@ -24,9 +24,9 @@ from .errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from .multiplier_settlement import MultipliedSlip, settle_multiplier_slip, slip_faults
+from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
 from .multipliers import Fault, FaultCode, MultiplierCardError, MultiplierRule
-from .settlement import Bet, SettledSlip, settle_slip, settle_slips, slip_problems
+from .settlement import Bet, SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
 from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
 from .tables import Rules
@@ -280,10 +280,16 @@ def _multiplier_cards(
     return draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
 
 
-def _multiplied_slip_problems(bets: Sequence[Bet], rules: Rules, rule: MultiplierRule) -> list[Problem]:
-    """Why a slip cannot be settled at a multiplier table: the table's
-    limits first, then, when they hold, the rule's stakes and fees."""
-    return slip_problems(bets, rules) or _problems(slip_faults(bets, rule, minor_unit=rules.minor_unit))
+class _MultipliedSlipCheck:
+    """Checks the slips of one request at a multiplier table: the table's
+    limits first, then, where they hold, the rule's stakes and fees."""
+
+    def __init__(self, rules: Rules, rule: MultiplierRule) -> None:
+        self.limits, self.faults = SlipCheck(rules), SlipFaults(rule, minor_unit=rules.minor_unit)
+
+    def problems(self, bets: Sequence[Bet]) -> list[Problem]:
+        """Why ``bets`` cannot be settled, each at its bet."""
+        return self.limits.problems(bets) or _problems(self.faults.of(bets))
 
 
 def _play_multiplied(
@@ -302,13 +308,12 @@ def _play_multiplied(
         lit = _multiplier_cards(rule, record, given, round_number)
     multiplied = None
     if bets:
-        problems = _multiplied_slip_problems(bets, rules, rule)
+        problems = _MultipliedSlipCheck(rules, rule).problems(bets)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         with step("settle"):
-            multiplied = settle_multiplier_slip(
-                bets, coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
-            )
+            unit, rounding = rules.minor_unit, rules.payout_rounding
+            multiplied = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding).slip(bets)
     return PlayedRound(
         coup, rules, unused_cards, record, shoe_round=place, multiplier_cards=lit, multiplied=multiplied
     )
@@ -329,19 +334,18 @@ def _settle_multiplied_slips(
     coup, unused_cards, record, place = dealt
     with step("deal"):
         lit = _multiplier_cards(rule, record, given, round_number)
+    check = _MultipliedSlipCheck(rules, rule)
     problems = [
         problem.within("slips", index)
         for index, (_, bets) in enumerate(slips)
-        for problem in _multiplied_slip_problems(bets, rules, rule)
+        for problem in check.problems(bets)
     ]
     if problems:
         raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-    unit, rounding = rules.minor_unit, rules.payout_rounding
     with step("settle"):
-        settled = tuple(
-            settle_multiplier_slip(bets, coup, lit, rule, minor_unit=unit, rounding=rounding, id=slip_id)
-            for slip_id, bets in slips
-        )
+        unit, rounding = rules.minor_unit, rules.payout_rounding
+        settler = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding)
+        settled = tuple(settler.slip(bets, slip_id) for slip_id, bets in slips)
     return PlayedRound(
         coup, rules, unused_cards, record, shoe_round=place, multiplier_cards=lit, multiplied_slips=settled
     )
@@ -391,7 +395,7 @@ def play_live(
     if isinstance(dealt, RoundInProgress):
         if rule is not None:
             _multiplier_cards(rule, None, multiplier_cards, None)
-            problems = _multiplied_slip_problems(bets, rules, rule)
+            problems = _MultipliedSlipCheck(rules, rule).problems(bets)
         else:
             problems = slip_problems(bets, rules)
         if problems:
