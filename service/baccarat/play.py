@@ -242,9 +242,21 @@ _FAULT_PROBLEMS = {
 }
 
 
-def _problems(faults: Sequence[Fault]) -> list[Problem]:
-    """The engine's multiplier faults as problems."""
+def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
+    """The engine's multiplier faults (of a slip, or of a studio's multiplier cards) as problems."""
     return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]
+
+
+def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
+    """Why a multiplier table (``rules.multipliers``) cannot take the slip
+    ``bets``: the table's limits first (:func:`.settlement.slip_problems`),
+    then what the rule refuses (:func:`.multiplier_settlement.slip_faults`)."""
+    rule = rules.multipliers
+    assert rule is not None
+    problems = slip_problems(bets, rules)
+    if problems:
+        return problems
+    return fault_problems(slip_faults(bets, rule, minor_unit=rules.minor_unit))
 
 
 def _play_multiplied(
@@ -265,19 +277,16 @@ def _play_multiplied(
                 lit = studio_multiplier_cards(rule, given)
             except MultiplierCardError as error:
                 raise CardError(
-                    N_("The multiplier cards cannot come from this rule"), _problems(error.faults)
+                    N_("The multiplier cards cannot come from this rule"), fault_problems(error.faults)
                 ) from None
         else:
             assert record is not None  # a round not dealt from cards is seeded
             lit = draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
     multiplied = None
     if bets:
-        problems = slip_problems(bets, rules)
+        problems = multiplier_slip_problems(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-        faults = slip_faults(bets, rule, minor_unit=rules.minor_unit)
-        if faults:
-            raise BetError(N_("Some bets cannot be accepted at this table"), _problems(faults))
         with step("settle"):
             multiplied = settle_multiplier_slip(
                 bets, coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding

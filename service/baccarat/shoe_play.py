@@ -11,17 +11,27 @@ Bets come in one of two forms:
 * ``bets``: one slip settled on every reported round (a flat bettor);
 * ``bets_by_round``: a slip for each listed round, each round at most once
   and inside the reported slice.
+
+At a multiplier table (``rules.multipliers``) each reported round of a
+seeded shoe has the multiplier cards
+:func:`.multiplier_cards.draw_multiplier_cards` draws for its round number,
+the same as POST /v1/rounds with that ``round``, and its slip is settled by
+the rule (:func:`.multiplier_settlement.settle_multiplier_slip`). The cards
+dealt, and so the roads, are those of the plain shoe.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, check_composition
-from .errors import N_, BetError, Problem, ProblemCode, ShoeError
+from .errors import N_, BetError, CardError, Problem, ProblemCode, ShoeError
 from .live import Hands, RoundInProgress
-from .play import Seed, SeedRecord, SlipTotals, seeded_shoe
+from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from .multiplier_cards import MultiplierCards, draw_multiplier_cards
+from .multiplier_settlement import MultipliedSlip, settle_multiplier_slip
+from .play import Seed, SeedRecord, SlipTotals, multiplier_slip_problems, seeded_shoe
 from .roads import Result, Roads, roads
 from .settlement import Bet, SettledSlip, settle_slip, slip_problems
 from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
@@ -43,6 +53,10 @@ class SettledRound:
 
     round: ShoeRound
     settlement: SettledSlip | None = None
+    #: At a multiplier table: the round's multiplier cards.
+    multiplier_cards: MultiplierCards | None = None
+    #: At a multiplier table: the slip settled by the rule (instead of :attr:`settlement`).
+    multiplied: MultipliedSlip | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +146,21 @@ class PlayedShoe:
         return roads(Result.of(r.coup) for r in self.dealt.rounds[: self.roads_through])
 
     @property
+    def multiplier_algorithm(self) -> str | None:
+        """A seeded shoe at a multiplier table: the derivation of its rounds' multiplier cards."""
+        seeded = self.seed is not None and self.rules.multipliers is not None
+        return MULTIPLIER_ALGORITHM if seeded else None
+
+    @property
     def totals(self) -> SlipTotals | None:
-        """Sums over the settled rounds' slips; ``None`` when no bets were sent."""
-        slips = [r.settlement for r in self.rounds if r.settlement is not None]
+        """Sums over the settled rounds' slips (with their fees and what the
+        cap took, at a multiplier table); ``None`` when no bets were sent."""
+        slips: list[SettledSlip | MultipliedSlip] = []
+        for r in self.rounds:
+            if r.multiplied is not None:
+                slips.append(r.multiplied)
+            elif r.settlement is not None:
+                slips.append(r.settlement)
         return SlipTotals.of(slips, self.rules) if slips else None
 
 
@@ -174,7 +200,14 @@ def play_physical_shoe(
     """Deal a physical shoe from the cards dealt so far
     (:func:`.shoe_deal.deal_physical_shoe`) and answer the complete rounds
     ``report`` asks for, settled. A slip for the round in progress is
-    checked, not settled."""
+    checked, not settled. At a multiplier table the studio's multiplier
+    cards are not taken yet: such a shoe is refused (each round is settled
+    by POST /v1/rounds with its cards and multiplier cards)."""
+    if rules.multipliers is not None:
+        raise CardError(
+            N_("The multiplier cards were not sent"),
+            [Problem.of(("rules", "multipliers"), ProblemCode.MULTIPLIER_CARDS_MISSING)],
+        )
     check_composition(cards, rules.decks)
     dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)
     return _settled(rules, dealt, None, report)
@@ -197,13 +230,38 @@ def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: 
         )
     to_round = last if to_round is None else min(to_round, last)
     chosen = dealt.rounds[from_round - 1 : to_round]
-    slips = _slips_by_round(rules, chosen, pending, report.bets, report.bets_by_round)
-    rounds = tuple(
-        SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
-        for r in chosen
-    )
+    checked = slip_problems if rules.multipliers is None else multiplier_slip_problems
+    slips = _slips_by_round(rules, chosen, pending, report.bets, report.bets_by_round, checked)
+    if rules.multipliers is None:
+        rounds = tuple(
+            SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
+            for r in chosen
+        )
+    else:
+        assert record is not None  # a physical shoe at a multiplier table is refused before
+        rounds = _multiplied(rules, record, chosen, slips)
     through = chosen[-1].number if chosen else last
     return PlayedShoe(dealt, rules, record, rounds, report.include_shoe, through)
+
+
+def _multiplied(
+    rules: Rules, record: SeedRecord, chosen: Sequence[ShoeRound], slips: dict[int, Sequence[Bet]]
+) -> tuple[SettledRound, ...]:
+    """The rounds ``chosen`` of a seeded shoe at a multiplier table, each with
+    the multiplier cards drawn for its number and its slip settled by the rule."""
+    rule = rules.multipliers
+    assert rule is not None
+    rounds = []
+    for r in chosen:
+        lit = draw_multiplier_cards(rule, record.inputs, round_number=r.number)
+        slip = slips.get(r.number)
+        multiplied = None
+        if slip is not None:
+            multiplied = settle_multiplier_slip(
+                slip, r.coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
+            )
+        rounds.append(SettledRound(r, multiplier_cards=lit, multiplied=multiplied))
+    return tuple(rounds)
 
 
 def _slips_by_round(
@@ -212,12 +270,14 @@ def _slips_by_round(
     pending: int | None,
     bets: Sequence[Bet],
     bets_by_round: Sequence[RoundBets],
+    checked: Callable[[Sequence[Bet], Rules], list[Problem]],
 ) -> dict[int, Sequence[Bet]]:
     """Which slip each reported round settles, after checking every slip
-    (that of the round in progress, numbered ``pending``, too);
-    :class:`BetError` or :class:`ShoeError` names each offending input."""
+    (that of the round in progress, numbered ``pending``, too) by
+    ``checked``; :class:`BetError` or :class:`ShoeError` names each
+    offending input."""
     if bets:
-        problems = slip_problems(bets, rules)
+        problems = checked(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return {r.number: bets for r in chosen}
@@ -238,7 +298,7 @@ def _slips_by_round(
     problems = [
         problem.within("bets_by_round", index)
         for index, entry in enumerate(bets_by_round)
-        for problem in slip_problems(entry.bets, rules)
+        for problem in checked(entry.bets, rules)
     ]
     if problems:
         raise BetError(N_("Some bets cannot be accepted at this table"), problems)

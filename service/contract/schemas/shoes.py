@@ -20,6 +20,8 @@ from .rounds import (
     MAX_CARDS,
     MAX_ROUNDS,
     HandSchema,
+    MultipliedSlipSchema,
+    MultiplierCardOutSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
@@ -27,7 +29,7 @@ from .rounds import (
     bets_field,
     engine_field,
 )
-from .rules import RulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
 
@@ -67,9 +69,13 @@ class ShoeRequestSchema(SeedInputSchema):
 
     table = table_field("The table whose rules apply")
     rules = fields.Nested(
-        RulesOverrideSchema,
+        RoundRulesOverrideSchema,
         load_default=dict,
-        metadata={"description": "Overrides of the table's rules; `decks` and `cut_card` shape the shoe"},
+        metadata={
+            "description": "Overrides of the table's rules; `decks` and `cut_card` shape the shoe. With "
+            "`multipliers` each round of a seeded shoe draws the multiplier cards POST /v1/rounds draws "
+            "for the same seed inputs and `round` (docs/multipliers.md)"
+        },
     )
     from_round = fields.Integer(
         strict=True,
@@ -166,8 +172,20 @@ class ShoeRoundSchema(AnswerSchema):
     )
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
+    multiplier_cards = fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        attribute="multiplier_cards.cards",
+        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
+    )
+    multiplier_settlement = fields.Nested(
+        MultipliedSlipSchema,
+        attribute="multiplied",
+        metadata={
+            "description": "At a multiplier table, when bets apply to this round (instead of `settlement`)"
+        },
+    )
 
-    OMIT_IF_NONE = frozenset({"settlement"})
+    OMIT_IF_NONE = frozenset({"settlement", "multiplier_cards", "multiplier_settlement"})
 
 
 class CardCountsSchema(AnswerSchema):
@@ -217,6 +235,13 @@ class ShoeResponseSchema(AnswerSchema):
         },
     )
     algorithm = fields.String(attribute="seed.algorithm", metadata={"description": "Seeded shoes"})
+    multiplier_algorithm = fields.String(
+        metadata={
+            "description": "A seeded shoe at a multiplier table: the derivation of each round's "
+            "multiplier cards from the seed inputs and the round's number (docs/multipliers.md)",
+            "example": "hmac-sha256-multiplier-cards/v1",
+        },
+    )
     seed = fields.Nested(SeedSchema, metadata={"description": "Seeded shoes: the seed inputs"})
     shoe = fields.List(
         CardCode(),
@@ -235,5 +260,14 @@ class ShoeResponseSchema(AnswerSchema):
     engine = engine_field()
 
     OMIT_IF_NONE = frozenset(
-        {"round_in_progress", "burn_remaining", "cut_card_position", "algorithm", "seed", "shoe", "totals"}
+        {
+            "round_in_progress",
+            "burn_remaining",
+            "cut_card_position",
+            "algorithm",
+            "multiplier_algorithm",
+            "seed",
+            "shoe",
+            "totals",
+        }
     )
