@@ -16,25 +16,27 @@ At a multiplier table (``rules.multipliers``) each reported round of a
 seeded shoe has the multiplier cards
 :func:`.multiplier_cards.draw_multiplier_cards` draws for its round number,
 the same as POST /v1/rounds with that ``round``, and its slip is settled by
-the rule (:func:`.multiplier_settlement.settle_multiplier_slip`). The cards
+the rule (:func:`.multiplier_settlement.settle_multiplier_slip`); a
+physical shoe's are the studio's (:mod:`.shoe_multipliers`). The cards
 dealt, and so the roads, are those of the plain shoe.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, check_composition
-from .errors import N_, BetError, CardError, Problem, ProblemCode, ShoeError
+from .errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .live import Hands, RoundInProgress
 from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from .multiplier_cards import MultiplierCards, draw_multiplier_cards
+from .multiplier_cards import MultiplierCards
 from .multiplier_settlement import MultipliedSlip, settle_multiplier_slip
 from .play import Seed, SeedRecord, SlipTotals, multiplier_slip_problems, seeded_shoe
 from .roads import Result, Roads, roads
 from .settlement import Bet, SettledSlip, settle_slip, slip_problems
 from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
+from .shoe_multipliers import RoundMultiplierCards, check_given, drawn, given_by_studio
 from .shuffle import shoe_hash
 from .tables import Rules
 
@@ -182,9 +184,11 @@ def play_shoe(
     seed: Seed | None = None,
     commitment: str | None = None,
     report: ShoeReport = ShoeReport(),
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
 ) -> PlayedShoe:
     """Shuffle a shoe from ``seed`` (checked against ``commitment``), deal it
     whole, and answer the rounds ``report`` asks for, settled."""
+    check_given(rules.multipliers, multiplier_cards, physical=False)
     cards, record = seeded_shoe(rules.decks, seed, commitment)
     return _settled(rules, deal_shoe(cards, cut_card=rules.cut_card), record, report)
 
@@ -196,26 +200,30 @@ def play_physical_shoe(
     *,
     cut_card_position: int | None = None,
     report: ShoeReport = ShoeReport(),
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
 ) -> PlayedShoe:
     """Deal a physical shoe from the cards dealt so far
     (:func:`.shoe_deal.deal_physical_shoe`) and answer the complete rounds
     ``report`` asks for, settled. A slip for the round in progress is
-    checked, not settled. At a multiplier table the studio's multiplier
-    cards are not taken yet: such a shoe is refused (each round is settled
-    by POST /v1/rounds with its cards and multiplier cards)."""
-    if rules.multipliers is not None:
-        raise CardError(
-            N_("The multiplier cards were not sent"),
-            [Problem.of(("rules", "multipliers"), ProblemCode.MULTIPLIER_CARDS_MISSING)],
-        )
+    checked, not settled. At a multiplier table ``multiplier_cards`` are
+    the studio's for each complete round answered
+    (:func:`.shoe_multipliers.given_by_studio`)."""
+    check_given(rules.multipliers, multiplier_cards, physical=True)
     check_composition(cards, rules.decks)
     dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)
-    return _settled(rules, dealt, None, report)
+    return _settled(rules, dealt, None, report, multiplier_cards)
 
 
-def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: ShoeReport) -> PlayedShoe:
+def _settled(
+    rules: Rules,
+    dealt: DealtShoe,
+    record: SeedRecord | None,
+    report: ShoeReport,
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
+) -> PlayedShoe:
     """The :class:`PlayedShoe` of the rounds of ``dealt`` that ``report``
-    asks for, with their slips settled."""
+    asks for, with their slips settled (at a multiplier table, with their
+    multiplier cards: drawn from the seed, or ``multiplier_cards``)."""
     from_round, to_round = report.from_round, report.to_round
     last = len(dealt.rounds)
     # A physical shoe's next round (in progress, or about to be dealt) takes
@@ -238,29 +246,36 @@ def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: 
             for r in chosen
         )
     else:
-        assert record is not None  # a physical shoe at a multiplier table is refused before
-        rounds = _multiplied(rules, record, chosen, slips)
+        rule = rules.multipliers
+        if record is not None:
+            lit = drawn(rule, record.inputs, chosen)
+        else:
+            lit = given_by_studio(rule, multiplier_cards, chosen, pending)
+        rounds = _multiplied(rules, chosen, lit, slips)
     through = chosen[-1].number if chosen else last
     return PlayedShoe(dealt, rules, record, rounds, report.include_shoe, through)
 
 
 def _multiplied(
-    rules: Rules, record: SeedRecord, chosen: Sequence[ShoeRound], slips: dict[int, Sequence[Bet]]
+    rules: Rules,
+    chosen: Sequence[ShoeRound],
+    lit: Mapping[int, MultiplierCards],
+    slips: Mapping[int, Sequence[Bet]],
 ) -> tuple[SettledRound, ...]:
-    """The rounds ``chosen`` of a seeded shoe at a multiplier table, each with
-    the multiplier cards drawn for its number and its slip settled by the rule."""
+    """The rounds ``chosen`` at a multiplier table, each with its multiplier
+    cards (``lit``, by round number) and its slip settled by the rule."""
     rule = rules.multipliers
     assert rule is not None
     rounds = []
     for r in chosen:
-        lit = draw_multiplier_cards(rule, record.inputs, round_number=r.number)
+        cards = lit[r.number]
         slip = slips.get(r.number)
         multiplied = None
         if slip is not None:
             multiplied = settle_multiplier_slip(
-                slip, r.coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
+                slip, r.coup, cards, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
             )
-        rounds.append(SettledRound(r, multiplier_cards=lit, multiplied=multiplied))
+        rounds.append(SettledRound(r, multiplier_cards=cards, multiplied=multiplied))
     return tuple(rounds)
 
 

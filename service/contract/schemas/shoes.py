@@ -7,7 +7,9 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.errors import ProblemCode
+from ...baccarat.multipliers import VIRTUAL_DECK
 from ...baccarat.requests import ShoeRequest
+from ...baccarat.shoe_multipliers import RoundMultiplierCards
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
@@ -22,6 +24,7 @@ from .rounds import (
     HandSchema,
     MultipliedSlipSchema,
     MultiplierCardOutSchema,
+    MultiplierCardSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
@@ -43,6 +46,26 @@ class RoundBetsSchema(RequestSchema):
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RoundBets:
         return RoundBets(data["round"], tuple(data["bets"]))
+
+
+class RoundMultiplierCardsSchema(RequestSchema):
+    round = fields.Integer(
+        strict=True, required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 2}
+    )
+    cards = BoundedList(
+        fields.Nested(MultiplierCardSchema),
+        required=True,
+        validate=validate.Length(max=VIRTUAL_DECK),
+        metadata={
+            "description": "The multiplier cards the studio drew for the round, as POST /v1/rounds "
+            "takes `multiplier_cards`",
+            "example": [{"card": "8H", "multiplier": 8}],
+        },
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundMultiplierCards:
+        return RoundMultiplierCards(data["round"], tuple(data["cards"]))
 
 
 class ShoeRequestSchema(SeedInputSchema):
@@ -106,6 +129,17 @@ class ShoeRequestSchema(SeedInputSchema):
             "answered; not with `bets`)"
         },
     )
+    multiplier_cards_by_round = BoundedList(
+        fields.Nested(RoundMultiplierCardsSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROUNDS),
+        metadata={
+            "description": "With `cards`, at a multiplier table (`rules.multipliers`): the multiplier "
+            "cards the studio drew for each complete round answered (each round once; the round in "
+            "progress may be listed too, and is checked). A seeded shoe draws its own "
+            "(docs/multipliers.md)"
+        },
+    )
 
     @validates_schema
     def slice_and_bets_fit(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -121,12 +155,13 @@ class ShoeRequestSchema(SeedInputSchema):
             raise ValidationError(message, "to_round")
         if data["bets"] and data["bets_by_round"]:
             raise ValidationError(Message.of(FieldCode.BETS_AND_BETS_BY_ROUND), "bets_by_round")
-        seen: set[int] = set()
-        for index, entry in enumerate(data["bets_by_round"]):
-            if entry.round in seen:
-                twice = Message.of(FieldCode.ROUND_TWICE, round=entry.round)
-                raise ValidationError({"bets_by_round": {index: {"round": [twice]}}})
-            seen.add(entry.round)
+        for name in ("bets_by_round", "multiplier_cards_by_round"):
+            seen: set[int] = set()
+            for index, entry in enumerate(data[name]):
+                if entry.round in seen:
+                    twice = Message.of(FieldCode.ROUND_TWICE, round=entry.round)
+                    raise ValidationError({name: {index: {"round": [twice]}}})
+                seen.add(entry.round)
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
@@ -146,6 +181,7 @@ class ShoeRequestSchema(SeedInputSchema):
                 bets=tuple(data["bets"]),
                 bets_by_round=tuple(data["bets_by_round"]),
             ),
+            multiplier_cards_by_round=tuple(data["multiplier_cards_by_round"]),
         )
 
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from service.api.views.shoes import SHOE_EXAMPLES
 from tests.api.views.test_shoes import FAIR, PHYSICAL, pointers, problem, shoe
 
 LIGHTNING = {"multipliers": "lightning"}
@@ -122,8 +123,75 @@ def test_bets_a_multiplier_shoe_cannot_take_are_named(client, body, pointer, cod
         assert code in [error["code"] for error in found["errors"]]
 
 
-def test_a_physical_shoe_at_a_multiplier_table_is_refused_for_now(client):
-    found = problem(client, "/v1/shoes", {"cards": PHYSICAL, "rules": LIGHTNING})
+#: A studio's multiplier cards for the physical shoe's two complete rounds.
+STUDIO = [
+    {"round": 1, "cards": [{"card": "KH", "multiplier": 8}]},
+    {"round": 2, "cards": [{"card": "2S", "multiplier": 3}, {"card": "6D", "multiplier": 2}]},
+]
+
+
+def test_a_physical_shoe_s_rounds_settle_as_post_rounds_with_their_cards_and_multiplier_cards(client):
+    bets = [{"type": "banker", "amount": "10"}, {"type": "player", "amount": "5"}]
+    body = shoe(client, cards=PHYSICAL, rules=LIGHTNING, multiplier_cards_by_round=STUDIO, bets=bets)
+    assert "multiplier_algorithm" not in body  # the studio drew them
+    assert body["round_in_progress"]["number"] == 3
+    round_cards = [PHYSICAL[4:9], PHYSICAL[9:15]]
+    for played, sent, given in zip(body["rounds"], round_cards, STUDIO, strict=True):
+        request = {"cards": sent, "rules": LIGHTNING, "multiplier_cards": given["cards"], "bets": bets}
+        alone = client.post("/v1/rounds", json=request).get_json()
+        assert played["multiplier_cards"] == given["cards"]
+        assert played["multiplier_settlement"] == alone["multiplier_settlement"]
+    assert body["totals"]["fees"] == "6.00"
+    assert body["roads"] == shoe(client, cards=PHYSICAL)["roads"]
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        (
+            {"multiplier_cards_by_round": STUDIO[:1]},
+            [("/multiplier_cards_by_round", "round_multiplier_cards_missing")],
+        ),
+        (
+            {"multiplier_cards_by_round": [*STUDIO, {"round": 4, "cards": STUDIO[0]["cards"]}]},
+            [("/multiplier_cards_by_round/2/round", "round_not_answered")],
+        ),
+        (
+            {
+                "multiplier_cards_by_round": [
+                    STUDIO[0],
+                    {"round": 2, "cards": [{"card": "2S", "multiplier": 7}]},
+                ]
+            },
+            [("/multiplier_cards_by_round/1/cards/0/multiplier", "multiplier_not_of_rule")],
+        ),
+        (
+            {"multiplier_cards_by_round": [STUDIO[0], STUDIO[0]]},
+            [("/multiplier_cards_by_round/1/round", "round_twice")],
+        ),
+        (
+            {"multiplier_cards_by_round": STUDIO, "rules": {}},
+            [("/multiplier_cards_by_round", "multiplier_cards_without_rule")],
+        ),
+    ],
+)
+def test_a_physical_shoe_s_multiplier_cards_are_checked_at_their_pointers(client, body, errors):
+    found = problem(client, "/v1/shoes", {"cards": PHYSICAL, "rules": LIGHTNING, **body})
+    assert [(e["pointer"], e["code"]) for e in found["errors"]] == errors
+
+
+def test_a_seeded_shoe_draws_its_own_multiplier_cards(client):
+    found = problem(client, "/v1/shoes", {**FAIR, "rules": LIGHTNING, "multiplier_cards_by_round": STUDIO})
     assert [(e["pointer"], e["code"]) for e in found["errors"]] == [
-        ("/rules/multipliers", "multiplier_cards_missing")
+        ("/multiplier_cards_by_round", "multiplier_cards_without_rule")
     ]
+
+
+@pytest.mark.parametrize("name", sorted(SHOE_EXAMPLES))
+def test_every_documented_shoe_example_is_answered(client, name):
+    """The OpenAPI examples of POST /v1/shoes, plain and multiplier, work as shown."""
+    body = shoe(client, **SHOE_EXAMPLES[name]["value"])
+    slips = [r.get("settlement", r.get("multiplier_settlement")) for r in body["rounds"]]
+    assert [slip for slip in slips if slip is not None]
+    multiplier_table = "multipliers" in SHOE_EXAMPLES[name]["value"].get("rules", {})
+    assert all(("multiplier_cards" in r) == multiplier_table for r in body["rounds"])
