@@ -18,7 +18,8 @@ SHOE_TITLE = "Baccarat roads of the shoe"
 #: A whole shoe, as the view deals it and a replay deals it again.
 SHOE = Replayable(ShoeRequestSchema(), play_whole_shoe, ShoeResponseSchema())
 
-#: The examples of POST /v1/shoes in the OpenAPI document (each answered: tests/api/views/test_shoes_multipliers.py).
+#: The examples of POST /v1/shoes in the OpenAPI document, each answered by a test
+#: (tests/api/views/test_shoes_multipliers.py).
 SHOE_EXAMPLES = {
     "provably_fair": {
         "summary": "Rounds 1-3 of a provably fair shoe, a banker bet settled on each",
