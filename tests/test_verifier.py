@@ -281,6 +281,24 @@ def test_a_multiplier_round_s_multiplier_cards_verify(node, tmp_path, client, pr
     assert all("multiplier card(s)" in line for line in result.stdout.splitlines())
 
 
+@pytest.mark.parametrize("round_number", [None, 5])
+def test_a_multiplier_table_s_settlement_verifies_as_its_round(node, tmp_path, client, round_number):
+    """A settlement at a multiplier table carries the round's multiplier cards as a round's answer does."""
+    where = {} if round_number is None else {"round": round_number}
+    slips = [{"id": "seat-1", "bets": [{"type": "tie", "amount": "5.00"}]}]
+    bodies = [
+        answer(
+            client,
+            "/v1/settlements",
+            {**seed, **where, "rules": {"multipliers": "golden_wealth"}, "slips": slips},
+        )
+        for seed in SEEDS
+    ]
+    result = verify(node, tmp_path, *bodies)
+    assert result.returncode == 0, result.stderr
+    assert all("multiplier card(s)" in line for line in result.stdout.splitlines())
+
+
 def test_a_changed_multiplier_card_is_caught(node, tmp_path, client):
     body = answer(client, "/v1/rounds", {"seed": "abc", "rules": {"multipliers": "lightning"}})
     body["multiplier_cards"][0]["multiplier"] = 8 if body["multiplier_cards"][0]["multiplier"] != 8 else 2

@@ -303,7 +303,34 @@ def settlements(client: Caller) -> None:
         "settleSlips", settle_slips.sync_detailed(client=client, body=request), SettlementResponse
     )
     expect(answer.outcome is Outcome.BANKER, "settleSlips: the banker did not win")
-    expect([bet.result for bet in answer.slips[1].bets] == [BetResult.LOSE] * 2, "settleSlips: seat-2 won")
+    seats = present(answer.slips, "settleSlips: slips")
+    expect([bet.result for bet in seats[1].bets] == [BetResult.LOSE] * 2, "settleSlips: seat-2 won")
+    lightning_slips(client)
+
+
+def lightning_slips(client: Caller) -> None:
+    """A Lightning table's slips (the README's): each settled by the rule, the fees in the totals."""
+    request = SettlementRequest(
+        cards=["2S", "8H", "5D", "KC"],
+        rules=RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING),
+        multiplier_cards=[MultiplierCard(card="8H", multiplier=8)],
+        slips=[
+            Slip(id="seat-1", bets=[Bet(type_=BetType.BANKER, amount="10.00")]),
+            Slip(
+                id="seat-2",
+                bets=[Bet(type_=BetType.PLAYER, amount="5.00"), Bet(type_=BetType.TIE, amount="5.00")],
+            ),
+        ],
+    )
+    answer = answered(
+        "settleSlips", settle_slips.sync_detailed(client=client, body=request), SettlementResponse
+    )
+    seat_1 = present(answer.multiplier_slips, "settleSlips: multiplier_slips")[0]
+    expect(
+        (seat_1.id, seat_1.bets[0].multiplier) == ("seat-1", 8), f"settleSlips: Lightning's seat-1 {seat_1}"
+    )
+    totals = answer.totals
+    expect((totals.fees, totals.net) == ("4.00", "65.50"), f"settleSlips: Lightning's totals {totals}")
 
 
 def shoes(client: Caller) -> None:

@@ -217,6 +217,23 @@ const slips: Schemas["SettlementRequest"] = {
 sent.push(slips);
 const settled = answered("settleSlips", await client.POST("/v1/settlements", { body: slips }));
 expect(settled.totals.net === "11.25", `settleSlips: net ${settled.totals.net}`);
+expect(settled.slips?.length === 2 && settled.multiplier_slips === undefined, "settleSlips: a plain table's slips");
+
+// A Lightning table's slips (the README's): each settled by the rule, the fees in the totals.
+const lightningSlips: Schemas["SettlementRequest"] = {
+  cards: ["2S", "8H", "5D", "KC"],
+  rules: { multipliers: "lightning" },
+  multiplier_cards: [{ card: "8H", multiplier: 8 }],
+  slips: [
+    { id: "seat-1", bets: [{ type: "banker", amount: "10.00" }] },
+    { id: "seat-2", bets: [{ type: "player", amount: "5.00" }, { type: "tie", amount: "5.00" }] },
+  ],
+};
+sent.push(lightningSlips);
+const multiplied = answered("settleSlips", await client.POST("/v1/settlements", { body: lightningSlips }));
+const seat1 = multiplied.multiplier_slips?.[0];
+expect(seat1?.id === "seat-1" && seat1.bets[0].multiplier === 8, "settleSlips: Lightning's seat-1");
+expect(multiplied.totals.fees === "4.00" && multiplied.totals.net === "65.50", "settleSlips: Lightning's totals");
 
 // POST /v1/seeds and POST /v1/shoes
 const noSettings: Schemas["NewSeedRequest"] = {};

@@ -46,11 +46,12 @@ from fractions import Fraction
 
 from .bets import BetType
 from .cards import Card
-from .coup import Coup, Outcome
+from .catalogue import standard
+from .coup import Coup
 from .money import ZERO, Rounding, decimal_places, rounder
 from .multiplier_cards import MultiplierCard, MultiplierCards, counted_cards
 from .multipliers import Fault, FaultCode, MultiplierBetError, MultiplierRule, MultiplierRulesError
-from .paytable import Result
+from .paytable import PayLine, Result
 from .settlement import Bet
 
 #: Digits the settlement computes with: the largest win a rule allows (a
@@ -85,6 +86,8 @@ class MultipliedBet:
     fee_kept: Decimal
     #: What goes back to the player: stake + win, the stake (and maybe the fee) on a push, 0 on a loss.
     returned: Decimal
+    #: The line that settled it (:func:`settling_line`): its code and sentence.
+    line: PayLine
 
     @property
     def cost(self) -> Decimal:
@@ -115,15 +118,20 @@ class MultipliedSlip:
         return self.returned - self.cost
 
 
-def _result(bet: BetType, coup: Coup) -> Result:
-    """Whether ``bet`` wins, loses or pushes on ``coup``."""
-    if bet is BetType.PLAYER_PAIR:
-        return Result.WIN if coup.player.pair else Result.LOSE
-    if bet is BetType.BANKER_PAIR:
-        return Result.WIN if coup.banker.pair else Result.LOSE
-    if coup.outcome is Outcome.TIE:
-        return Result.WIN if bet is BetType.TIE else Result.PUSH
-    return Result.WIN if coup.outcome.value == bet.value else Result.LOSE
+def settling_line(bet: BetType, coup: Coup) -> PayLine:
+    """The line that settles ``bet`` on ``coup``: the line of the bet's
+    standard pay table that holds (a win, or a Player or Banker bet's push
+    on a tie), else :data:`.paytable.NO_LINE`, a loss. A multiplier rule
+    changes what a win pays, never when a bet wins, so a multiplied bet
+    names the same line, code and sentence as the plain table's bet.
+
+    >>> from service.baccarat.cards import parse_card
+    >>> from service.baccarat.coup import deal
+    >>> tie = deal([parse_card(code) for code in "9S 9D KH KC".split()])  # 9 and 9
+    >>> settling_line(BetType.BANKER, tie).code, settling_line(BetType.TIE, tie).code
+    ('a_tie', 'the_totals_are_equal')
+    """
+    return standard(bet).line(coup)
 
 
 def slip_faults(bets: Sequence[Bet], rule: MultiplierRule, *, minor_unit: int = 2) -> list[Fault]:
@@ -195,7 +203,8 @@ def settle_multiplier_slip(
             counted = counted_cards(coup, bet.type, pay.counted)
             lit = cards.lit(counted)
             multiplier = cards.multiplier(counted)
-            result = _result(bet.type, coup)
+            line = settling_line(bet.type, coup)
+            result = line.payout.result
             fee = round_(stake * rule.fee.rate_on(bet.type))  # exact: the slip was checked
             fee_kept = zero if result is Result.PUSH and rule.fee.returned_on_push else fee
             win = commission = zero
@@ -216,6 +225,7 @@ def settle_multiplier_slip(
                     capped=zero,
                     fee_kept=fee_kept,
                     returned=_returned(result, stake, win, fee - fee_kept, zero),
+                    line=line,
                 )
             )
         if rule.cap is not None:

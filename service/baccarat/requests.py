@@ -67,12 +67,14 @@ class RoundRequest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LiveRoundRequest:
     """A round dealt live: the cards so far (each maybe tagged with the hand
-    it was placed with), and a slip to settle once the round is complete."""
+    it was placed with), and a slip to settle once the round is complete;
+    at a multiplier table, the multiplier cards the studio drew."""
 
     rules: Rules
     cards: tuple[Card, ...] = ()
     hands: tuple[Side | None, ...] = ()
     bets: tuple[Bet, ...] = ()
+    multiplier_cards: tuple[tuple[Card, int], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,7 +154,14 @@ def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
 
 def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> PlayedRound | RoundSoFar:
     """The round so far, or, once complete, dealt and settled as :func:`play_round`."""
-    return play_live(request.rules, request.cards, request.hands, request.bets, step=step)
+    return play_live(
+        request.rules,
+        request.cards,
+        request.hands,
+        request.bets,
+        multiplier_cards=request.multiplier_cards,
+        step=step,
+    )
 
 
 def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView | PeekRound:
@@ -172,7 +181,8 @@ def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView
 
 
 def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> PlayedRound:
-    """Deal the round and settle every slip on it (all or none)."""
+    """Deal the round and settle every slip on it (all or none); at a
+    multiplier table each slip by the rule."""
     source = request.source
     return play_and_settle_slips(
         request.rules,
@@ -181,6 +191,7 @@ def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> Playe
         seed=source.seed,
         round_number=source.round_number,
         commitment=source.commitment,
+        multiplier_cards=source.multiplier_cards,
         step=step,
     )
 

@@ -156,6 +156,8 @@ def multiplied_bet(settled: MultipliedBet) -> Answer:
             "capped": str(settled.capped),
             "fee_kept": str(settled.fee_kept),
             "returned": str(settled.returned),
+            "code": settled.line.code,
+            "reason": current().say(settled.line.when),
         }
     )
     return answer
@@ -210,11 +212,27 @@ def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
     }
 
 
+def multiplied_slip_with_id(settled: MultipliedSlip) -> Answer:
+    answer = multiplied_slip(settled)
+    answer["id"] = settled.id
+    return answer
+
+
 def settlement_answer(played: PlayedRound) -> Answer:
-    """What ``SettlementResponseSchema().dump(played)`` writes."""
+    """What ``SettlementResponseSchema().dump(played)`` writes: ``slips`` at
+    a plain table; at a multiplier table the multiplier cards and
+    ``multiplier_slips``."""
     answer = _round(played)
-    texts: TermsText = {}
-    answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
+    lit = played.multiplier_cards
+    if played.rules.multipliers is None:
+        texts: TermsText = {}
+        answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
+    if lit is not None:
+        answer["multiplier_cards"] = [multiplier_card(card) for card in lit.cards]
+        if lit.algorithm is not None:
+            answer["multiplier_algorithm"] = lit.algorithm
+    if played.rules.multipliers is not None:
+        answer["multiplier_slips"] = [multiplied_slip_with_id(settled) for settled in played.multiplied_slips]
     totals = played.totals
     answer["totals"] = slip_totals(totals)
     return answer

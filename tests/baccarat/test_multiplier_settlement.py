@@ -27,8 +27,9 @@ from service.baccarat.multipliers import (
     largest_pays,
 )
 from service.baccarat.paytable import Result
-from service.baccarat.settlement import Bet
+from service.baccarat.settlement import Bet, settle_slip
 from service.baccarat.shuffle import SeedInputs
+from service.baccarat.tables import resolve_rules
 from tests import strategies
 from tests.conftest import cards
 
@@ -377,3 +378,19 @@ def test_a_settled_slip_adds_up_and_never_loses_more_than_it_cost(sequence, seed
             assert bet.win == 0
     assert settled.net == settled.returned - settled.staked - settled.fees
     assert sum(bet.win for bet in settled.bets) <= (rule.cap or Decimal("Infinity"))
+
+
+@given(sequence=strategies.shoe_sequence(), seed=st.text(max_size=8), preset=st.sampled_from(sorted(PRESETS)))
+def test_a_multiplied_bet_wins_loses_or_pushes_as_the_plain_table_s_bet_and_names_its_line(
+    sequence, seed, preset
+):
+    """A multiplier rule changes what a win pays, never when a bet wins: the
+    result and the pay line (code and sentence) are those of the bet settled
+    at a plain table on the same round."""
+    rule = PRESETS[preset].rule
+    coup = deal(sequence)
+    slip = [Bet(type=bet, amount=Decimal("1.00")) for bet in rule.bet_types]
+    multiplied = settle_multiplier_slip(slip, coup, draw_multiplier_cards(rule, SeedInputs(seed)), rule)
+    plain = settle_slip(slip, coup, resolve_rules())
+    for bet, settled in zip(multiplied.bets, plain.bets, strict=True):
+        assert (bet.result, bet.line) == (settled.terms.result, settled.terms.line)
