@@ -346,6 +346,15 @@ ANSWERS = [
             "bets_by_round": [{"round": 6, "bets": [{"type": "player", "amount": "3"}]}],
         },
     ),
+    (
+        "/v1/shoes",
+        {
+            **SEED,
+            "rules": {"multipliers": "lightning"},
+            "to_round": 6,
+            "bets_by_round": [{"round": 2, "bets": [{"type": "tie", "amount": "5"}]}],
+        },
+    ),
 ]
 
 
@@ -384,6 +393,10 @@ ROUND = ("/v1/rounds", {"seed": "abc", "bets": SLIP})
 PLACED_ROUND = ("/v1/rounds", {**SEED, "round": 4})
 SETTLED = ("/v1/settlements", {"seed": "abc", "slips": SETTLEMENT["slips"]})
 SHOE = ("/v1/shoes", {"seed": "abc", "to_round": 4})
+LIGHTNING_SHOE = (
+    "/v1/shoes",
+    {"seed": "abc", "to_round": 4, "rules": {"multipliers": "lightning"}, "bets": SLIP},
+)
 
 
 @pytest.mark.parametrize(
@@ -401,6 +414,16 @@ SHOE = ("/v1/shoes", {"seed": "abc", "to_round": 4})
         (SHOE, lambda a: a["burned"].pop(), "/burned"),
         (SHOE, lambda a: a["rounds"][2].update(cut_card_out=True), "/rounds/2/cut_card_out"),
         (SHOE, lambda a: a.update(round_count=3), "/round_count"),
+        (
+            LIGHTNING_SHOE,
+            lambda a: a["rounds"][1]["multiplier_cards"][0].update(card="AS"),
+            "/rounds/1/multiplier_cards/0/card",
+        ),
+        (
+            LIGHTNING_SHOE,
+            lambda a: a["rounds"][3]["multiplier_settlement"].update(fees="0.00"),
+            "/rounds/3/multiplier_settlement/fees",
+        ),
     ],
     ids=lambda value: value if isinstance(value, str) else None,
 )

@@ -257,6 +257,26 @@ for (const body of shoes) {
   const shoe = json("dealShoe", answered("dealShoe", await client.POST("/v1/shoes", { body })));
   expect(shoe.rounds.length > 0 && shoe.rounds[0].number === 1, "dealShoe: no first round");
 }
+// A seeded Lightning shoe: round 3 shows the multiplier cards POST /v1/rounds draws for round 3.
+const lightningShoe: Schemas["ShoeRequest"] = {
+  seed: "table-7/lightning-1",
+  rules: { multipliers: "lightning" },
+  to_round: 3,
+  bets: [{ type: "banker", amount: "10.00" }],
+};
+sent.push(lightningShoe);
+const lit = json("dealShoe", answered("dealShoe", await client.POST("/v1/shoes", { body: lightningShoe })));
+expect(lit.multiplier_algorithm === "hmac-sha256-multiplier-cards/v1", "dealShoe: multiplier_algorithm");
+expect(lit.totals?.fees === "6.00", `dealShoe: Lightning's fees ${lit.totals?.fees}`);
+const lightningRound3 = await playRound({
+  seed: "table-7/lightning-1",
+  round: 3,
+  rules: { multipliers: "lightning" },
+});
+expect(
+  JSON.stringify(lit.rounds[2].multiplier_cards) === JSON.stringify(lightningRound3.multiplier_cards),
+  "dealShoe: round 3's multiplier cards differ from POST /v1/rounds' round 3",
+);
 
 // GET /v1/rules and GET /v1/tables: a preset named in an answer is a request's table.
 const tableau = answered("getRules", await client.GET("/v1/rules"));

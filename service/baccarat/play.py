@@ -256,8 +256,8 @@ _FAULT_PROBLEMS = {
 }
 
 
-def _problems(faults: Sequence[Fault]) -> list[Problem]:
-    """The engine's multiplier faults as problems."""
+def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
+    """The engine's multiplier faults (of a slip, or of a studio's multiplier cards) as problems."""
     return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]
 
 
@@ -274,7 +274,7 @@ def _multiplier_cards(
             return studio_multiplier_cards(rule, given)
         except MultiplierCardError as error:
             raise CardError(
-                N_("The multiplier cards cannot come from this rule"), _problems(error.faults)
+                N_("The multiplier cards cannot come from this rule"), fault_problems(error.faults)
             ) from None
     assert record is not None  # a round not dealt from cards is seeded
     return draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
@@ -289,7 +289,16 @@ class _MultipliedSlipCheck:
 
     def problems(self, bets: Sequence[Bet]) -> list[Problem]:
         """Why ``bets`` cannot be settled, each at its bet."""
-        return self.limits.problems(bets) or _problems(self.faults.of(bets))
+        return self.limits.problems(bets) or fault_problems(self.faults.of(bets))
+
+
+def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
+    """Why a multiplier table (``rules.multipliers``) cannot take the slip
+    ``bets``: the table's limits first (:func:`.settlement.slip_problems`),
+    then what the rule refuses (:func:`.multiplier_settlement.slip_faults`)."""
+    rule = rules.multipliers
+    assert rule is not None
+    return _MultipliedSlipCheck(rules, rule).problems(bets)
 
 
 def _play_multiplied(
@@ -308,7 +317,7 @@ def _play_multiplied(
         lit = _multiplier_cards(rule, record, given, round_number)
     multiplied = None
     if bets:
-        problems = _MultipliedSlipCheck(rules, rule).problems(bets)
+        problems = multiplier_slip_problems(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         with step("settle"):
@@ -395,7 +404,7 @@ def play_live(
     if isinstance(dealt, RoundInProgress):
         if rule is not None:
             _multiplier_cards(rule, None, multiplier_cards, None)
-            problems = _MultipliedSlipCheck(rules, rule).problems(bets)
+            problems = multiplier_slip_problems(bets, rules)
         else:
             problems = slip_problems(bets, rules)
         if problems:

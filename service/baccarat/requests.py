@@ -26,6 +26,7 @@ from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
 from .settlement import Bet
+from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs
 from .tables import Rules
@@ -100,8 +101,9 @@ class SettlementRequest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeRequest:
     """Deal a whole seeded shoe, or a physical shoe from the cards dealt so
-    far (``cards``, maybe tagged by ``hands``, and where the cut card came
-    out); answer (and settle) the rounds ``report`` asks for."""
+    far (``cards``, maybe tagged by ``hands``, where the cut card came out,
+    and at a multiplier table the studio's multiplier cards of each round);
+    answer (and settle) the rounds ``report`` asks for."""
 
     rules: Rules
     seed: SeedInputs | None = None
@@ -110,6 +112,8 @@ class ShoeRequest:
     hands: tuple[Side | None, ...] = ()
     cut_card_position: int | None = None
     report: ShoeReport = field(default_factory=ShoeReport)
+    #: At a multiplier table, with ``cards``: the studio's multiplier cards, round by round.
+    multiplier_cards_by_round: tuple[RoundMultiplierCards, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -202,8 +206,15 @@ def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
             request.hands,
             cut_card_position=request.cut_card_position,
             report=request.report,
+            multiplier_cards=request.multiplier_cards_by_round,
         )
-    return play_shoe(request.rules, seed=request.seed, commitment=request.commitment, report=request.report)
+    return play_shoe(
+        request.rules,
+        seed=request.seed,
+        commitment=request.commitment,
+        report=request.report,
+        multiplier_cards=request.multiplier_cards_by_round,
+    )
 
 
 def pay_tables_with_odds(request: PayTablesRequest) -> CatalogueOdds:

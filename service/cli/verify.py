@@ -143,7 +143,9 @@ def derive_shoe(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules)
             "to_round": rounds[-1].get("number"),
             "include_shoe": "shoe" in answer,
             "bets_by_round": [
-                {"round": r.get("number"), "bets": slip(r["settlement"])} for r in rounds if "settlement" in r
+                {"round": r.get("number"), "bets": slip(settled)}
+                for r in rounds
+                if isinstance(settled := r.get("settlement", r.get("multiplier_settlement")), Mapping)
             ],
         },
     )
