@@ -25,13 +25,16 @@ values stay in this process's ``registry``.
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Sequence
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from ..baccarat.bets import BetType
 from ..baccarat.coup import Outcome
+from ..baccarat.multiplier_settlement import MultipliedSlip
 from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
+from ..baccarat.settlement import SettledSlip
 
 UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -79,7 +82,11 @@ class Metrics:
         """One round answered, and every bet settled on it (a table's bets
         are tallied first: they hold few distinct types and results)."""
         self.rounds[played.coup.outcome].inc()
-        slips = (played.settlement,) if played.settlement is not None else played.slips
+        slips: Sequence[SettledSlip | MultipliedSlip] = (
+            (played.settlement,) if played.settlement is not None else played.slips
+        )
+        if played.rules.multipliers is not None:
+            slips = (played.multiplied,) if played.multiplied is not None else played.multiplied_slips
         tally = Tally((bet.bet.type, bet.terms.result) for slip in slips for bet in slip.bets)
         for kind, count in tally.items():
             self.bets[kind].inc(count)

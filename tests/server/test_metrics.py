@@ -127,6 +127,31 @@ def test_a_table_of_slips_counts_every_bet(client):
     assert_bet_metrics(scraped, [bet for slip in answer["slips"] for bet in slip["bets"]])
 
 
+LIGHTNING = {
+    "rules": {"multipliers": "lightning"},
+    "multiplier_cards": [{"card": ROUND["cards"][0], "multiplier": 8}],
+}
+LIGHTNING_BETS = [{"type": kind, "amount": "5.00"} for kind in ("banker", "player", "tie", "player_pair")]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "settled"),
+    [
+        ("/v1/rounds", {"bets": LIGHTNING_BETS}, lambda answer: answer["multiplier_settlement"]["bets"]),
+        (
+            "/v1/settlements",
+            {"slips": [{"id": "a", "bets": LIGHTNING_BETS}, {"id": "b", "bets": LIGHTNING_BETS[:2]}]},
+            lambda answer: [bet for slip in answer["multiplier_slips"] for bet in slip["bets"]],
+        ),
+    ],
+)
+def test_a_multiplier_table_counts_its_bets_as_a_plain_table_does(client, path, body, settled):
+    answer = client.post(path, json={"cards": ROUND["cards"], **LIGHTNING, **body}).get_json()
+    scraped = scrape(client)
+    assert scraped["baccarat_rounds_total", (("outcome", answer["outcome"]),)] == 1
+    assert_bet_metrics(scraped, settled(answer))
+
+
 @pytest.mark.parametrize(
     "body",
     [
