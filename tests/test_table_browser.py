@@ -18,6 +18,10 @@ urllib for the same seeds:
   hand the API's for the seed then shown;
 * a service with API keys: the page asks for one, and the service's own 422
   is shown at the bet it names;
+* a multiplier game (Lightning) chosen from GET /v1/paytables' games: only
+  the bets it pays, a chip refused when the balance covers its stake but
+  not its fee, and rounds whose multiplier cards, lit cards, each bet's fee,
+  multiplier and return, and the balance after the fees are the API's;
 * the page in Traditional Chinese, chosen with its language picker: its
   own words, and the service's reasons and bet lines asked for in that
   language (Accept-Language); the choice kept over a reload, Vietnamese
@@ -249,7 +253,9 @@ def check_round(shown: dict[str, Any], answer: dict[str, Any], balance: Decimal,
     assert shown["outcome"] == answer["outcome"]
     assert shown["outcomeText"].startswith(OUTCOMES[answer["outcome"]])
     settlement = answer.get("settlement")
-    if settlement is None:
+    if "multiplier_settlement" in answer:
+        check_multiplier_settlement(shown, answer["multiplier_settlement"])
+    elif settlement is None:
         assert shown["bets"] == []
         assert shown["slip"] is None
     else:
@@ -268,6 +274,46 @@ def check_round(shown: dict[str, Any], answer: dict[str, Any], balance: Decimal,
         written_net = ("+" if Decimal(settlement["net"]) > 0 else "") + settlement["net"]
         assert f"net {written_net}" in shown["slipText"].replace(",", "")
     assert amount(shown["balance"]) == balance
+
+
+#: A multiplier game's round on the page: the multiplier cards, and each dealt card with its marks.
+SHOWN_MULTIPLIERS = """() => {
+  const body = document.querySelector("#round-body");
+  return {
+    drawn: Array.from(body.querySelectorAll(".multiplier-card"),
+      (card) => [card.dataset.card, card.dataset.multiplier, card.querySelector(".times").textContent]),
+    dealt: Array.from(body.querySelectorAll(".card"), (card) => [card.dataset.card,
+      card.classList.contains("lit"), card.dataset.multiplier || null,
+      card.querySelector(".lit-times") ? card.querySelector(".lit-times").textContent : null]),
+  };
+}"""
+
+
+def check_multiplier_settlement(shown: dict[str, Any], settlement: dict[str, Any]) -> None:
+    """Each bet's fee, multiplier, lit cards and return, and the slip's totals, as the API settled them."""
+    # The row's data-* as the page keeps them (data-fee-kept is feeKept), and the answer's fields.
+    kept = {"result": "result", "amount": "amount", "fee": "fee", "feeKept": "fee_kept"}
+    kept |= {k: k for k in ("multiplier", "win", "commission", "capped", "returned")}
+    assert [(b["bet"], {k: b[k] for k in kept}) for b in shown["bets"]] == [
+        (b["type"], {k: str(b[field]) for k, field in kept.items()}) for b in settlement["bets"]
+    ]
+    assert [b["lit"] for b in shown["bets"]] == [
+        " ".join(f"{card['card']}:{card['multiplier']}" for card in b["lit"]) for b in settlement["bets"]
+    ]
+    # On screen: the bet's name, its amount, fee, result, multiplier (its lit cards under it),
+    # win, commission and returned.
+    columns = {1: "amount", 2: "fee", 5: "win", 6: "commission", 7: "returned"}
+    assert [{i: b["cells"][i].replace(",", "") for i in columns} for b in shown["bets"]] == [
+        {i: b[k] for i, k in columns.items()} for b in settlement["bets"]
+    ]
+    for row, bet in zip(shown["bets"], settlement["bets"], strict=True):
+        assert row["cells"][4].startswith(f"\u00d7{bet['multiplier']}")
+        for card in bet["lit"]:
+            assert f"\u00d7{card['multiplier']}" in row["cells"][4]
+    totals = ("staked", "fees", "returned", "capped", "net")
+    assert {k: shown["slip"][k] for k in totals} == {k: settlement[k] for k in totals}
+    written_net = ("+" if Decimal(settlement["net"]) > 0 else "") + settlement["net"]
+    assert f"net {written_net}" in shown["slipText"].replace(",", "")
 
 
 def net(answer: dict[str, Any]) -> Decimal:
@@ -584,6 +630,133 @@ def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_
         page.locator("#roads-picture[data-results='1']").wait_for()
         watched.check_it_stayed_inside(401, 422)
         page.close()  # its keep-alive connections would hold the server's graceful stop
+
+
+def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(browser, server):
+    watched = Watched(browser, server)
+    page = watched.page
+
+    # A table list whose Player takes up to 1,000.00, so that a stake the balance covers
+    # can still be refused for its fee (the table's own 200.00 would stop it first).
+    def generous_player(route: Route) -> None:
+        answer = route.fetch()
+        tables = answer.json()
+        for table in tables["tables"]:
+            for offered in table["bets"]:
+                if offered["type"] == "player":
+                    offered["max"] = "1000.00"
+        route.fulfill(response=answer, json=tables)
+
+    page.route(server.url + "/v1/tables", generous_player)
+    watched.open()
+    page.locator("#commitment").wait_for()
+    games = api(server, "/v1/paytables")["multiplier_games"]
+    lightning = next(game for game in games if game["name"] == "lightning")
+    standard = next(t for t in api(server, "/v1/tables")["tables"] if t["name"] == "standard")
+
+    # The games as GET /v1/paytables names them, after plain baccarat.
+    choice = page.get_by_role("combobox", name="Game")
+    expect(choice).to_be_enabled()
+    expect(choice.locator("option")).to_have_text(
+        ["Baccarat (no multipliers)"] + [game["name"] for game in games]
+    )
+    assert choice.input_value() == ""
+    choice.select_option("lightning")
+    expect(page.locator("#game-description")).to_have_text(lightning["description"])
+    # Whole shoes of a multiplier game are not dealt by the service yet: each hand is a fresh shoe.
+    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("reshuffle_each_hand")
+    expect(page.locator("#dealing-note")).to_be_visible()
+    expect(page.locator("#shoe-now")).to_contain_text("no burn, no cut card")
+
+    # Only the bets the game pays, each with its pays and its fee.
+    paid = [b["type"] for b in standard["bets"] if b["type"] in lightning["rule"]["pays"]]
+    assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(paid)
+    assert page.eval_on_selector_all("#paytable-table tbody tr", "rs => rs.map(r => r.dataset.bet)") == paid
+    expect(page.locator("button.bet[data-bet=player] .bet-pays")).to_have_text("pays 1:1 × multipliers")
+    expect(page.locator("button.bet[data-bet=banker] .bet-pays")).to_have_text(
+        "pays 1:1 × multipliers less 5%"
+    )
+    expect(page.locator("#bet-player-info")).to_have_text("1.00–1,000.00, fee 20%")
+    expect(page.locator("#paytable-table tr[data-bet=tie]")).to_contain_text("A 20% fee on top of the stake")
+
+    # A chip costs its stake and its fee: eight 100s on the Player cost 960.00; a ninth,
+    # 900.00 and 180.00 in fees, is more than the balance of 1,000.00.
+    bet(page, "player", "100", times=8)
+    expect(page.locator("#fees")).to_have_text("160.00")
+    page.locator("button.bet[data-bet=player]").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "A 100.00 chip would put 900.00 on the table and 180.00 in fees, 1,080.00 in all; "
+        "the balance is 1,000.00"
+    )
+    assert stacks(page) == {"player": "800.00"}
+    page.get_by_role("button", name="Clear bets").click()
+
+    # Rounds until a dealt card is lit (at least three): each one the API's for the same seeds.
+    bet(page, "player", "10")
+    bet(page, "banker", "10")
+    expect(page.locator("#staked")).to_have_text("20.00")
+    expect(page.locator("#fees")).to_have_text("4.00")
+    balance = BANKROLL
+    number = 0
+    lit = 0
+    while number < 3 or not lit:
+        number += 1
+        shown = deal(page, number)
+        body = watched.rounds[-1]
+        assert body["rules"] == {"multipliers": "lightning"}
+        assert "round" not in body
+        assert [(b["type"], b["amount"]) for b in body["bets"]] == [("player", "10.00"), ("banker", "10.00")]
+        answer = api(server, "/v1/rounds", body)
+        assert "settlement" not in answer
+        settlement = answer["multiplier_settlement"]
+        staked, fees, returned = (Decimal(settlement[k]) for k in ("staked", "fees", "returned"))
+        assert (staked, fees) == (Decimal("20.00"), Decimal("4.00"))  # each 10.00 bet cost 12.00
+        assert Decimal(settlement["net"]) == returned - staked - fees
+        balance += returned - staked - fees
+        check_round(shown, answer, balance, shoe=False)
+
+        # The multiplier cards as the API drew them, and every dealt card they light marked.
+        marks = page.evaluate(SHOWN_MULTIPLIERS)
+        drawn = {card["card"]: card["multiplier"] for card in answer["multiplier_cards"]}
+        assert marks["drawn"] == [
+            [card["card"], str(card["multiplier"]), f"×{card['multiplier']}"]
+            for card in answer["multiplier_cards"]
+        ]
+        for code, is_lit, multiplier, badge in marks["dealt"]:
+            if code in drawn:
+                assert (is_lit, multiplier, badge) == (True, str(drawn[code]), f"×{drawn[code]}")
+                lit += 1
+            else:
+                assert (is_lit, multiplier, badge) == (False, None, None)
+        history = page.locator("#history-table tbody tr").last
+        assert history.get_attribute("data-balance") == str(balance)
+        assert number < 40, "no dealt card was lit in 40 rounds"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-lightning.png"), full_page=True)
+
+    # The game choice and the round's words in Traditional Chinese; the games' names and
+    # descriptions are the API's.
+    page.get_by_role("combobox", name="Language").select_option("zh-Hant")
+    expect(page.locator("#betting-title")).to_have_text("投注")
+    choice = page.get_by_role("combobox", name="遊戲")
+    expect(choice).to_have_value("lightning")
+    expect(choice.locator("option")).to_have_text(["百家樂（無倍數）"] + [game["name"] for game in games])
+    expect(page.locator("#game-description")).to_have_text(lightning["description"])
+    expect(page.locator("#multiplier-cards-title")).to_have_text("倍數牌")
+    heads = page.locator("#round-body .results thead th")
+    expect(heads).to_have_text(["投注", "注額", "費用", "結果", "倍數", "贏得", "佣金", "返還"])
+    expect(page.locator("#fees-shown")).to_have_text("費用 4.00")
+    expect(page.locator("#bet-player-info")).to_have_text("1.00–1,000.00，費用 20%")
+    page.screenshot(path=str(ARTIFACTS / "table-lightning-zh-hant.png"), full_page=True)
+
+    # Back to plain baccarat: every bet of the table, no fee, dealt from whole shoes again.
+    choice.select_option("")
+    expect(page.get_by_role("combobox", name="發牌方式")).to_have_value("shoe")
+    expect(page.locator("#fees-shown")).to_be_hidden()
+    assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(
+        b["type"] for b in standard["bets"]
+    )
+    watched.check_it_stayed_inside()
 
 
 #: Hand names and outcomes in Traditional Chinese (docs/glossary.md).

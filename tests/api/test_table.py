@@ -235,6 +235,8 @@ def test_every_word_of_the_page_is_a_message_and_every_message_is_on_the_page():
         "/v1/rounds",
         "GET",
         "/v1/tables",
+        "GET",
+        "/v1/paytables",
         "POST",
         "/v1/seeds",
         "POST",
