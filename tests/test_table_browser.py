@@ -697,11 +697,26 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
     expect(page.locator("#staked")).to_have_text("20.00")
     expect(page.locator("#fees")).to_have_text("4.00")
     balance = BANKROLL
+
+    # The stakes and fees leave the balance at the deal, before the service answers: the
+    # first round's request is held until the page shows 1,000.00 less 24.00.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(server.url + "/v1/rounds", hold)
+    page.locator("#deal").click()
+    expect(page.locator("#balance")).to_have_text("976.00")
+    page.unroute(server.url + "/v1/rounds")
+    held[0].continue_()
+    page.locator("#round[data-round='1'][aria-busy='false']").wait_for()
+
     number = 0
     lit = 0
     while number < 3 or not lit:
         number += 1
-        shown = deal(page, number)
+        shown = page.evaluate(SHOWN_ROUND) if number == 1 else deal(page, number)
         body = watched.rounds[-1]
         assert body["rules"] == {"multipliers": "lightning"}
         assert "round" not in body
