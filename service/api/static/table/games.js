@@ -51,12 +51,6 @@ export function feesOf(game, stacks) {
   return { fees, finer };
 }
 
-/** The fee rate the game charges on every bet it pays, or null when the bets' rates differ or there is none. */
-export function commonFeeRate(game) {
-  const rates = new Set(Object.keys(game.rule.pays).map((type) => feeRate(game, type)));
-  return rates.size === 1 ? [...rates][0] : null;
-}
-
 const COUNTED = {
   winning_hand: N_("{pays} × the multipliers of the winning hand's lit cards"),
   all_cards: N_("{pays} × the multipliers of every lit card of the round"),
