@@ -13,11 +13,12 @@ import { Bets, limitProblems } from "./bets.js";
 import { Dealer, RESHUFFLE, SHOE, randomClientSeed } from "./dealer.js";
 import { byId, el, fill } from "./dom.js";
 import { renderCurrent, renderRetired } from "./fairness.js";
-import { feesOf, offeredBets } from "./games.js";
+import { offeredBets } from "./games.js";
 import { _, amount, remember, sentences, signedAmount, speak, startingLanguage } from "./language.js";
 import { Messages } from "./messages.js";
 import { toMinor } from "./money.js";
 import { writePageWords } from "./page_words.js";
+import { chipRefused, costOf, dealRefused, finerFee } from "./purse.js";
 import { historyRow, renderBetAreas, renderChips, renderPayTable, renderRound, showBetError, showStack } from "./render.js";
 import { Roads } from "./roads.js";
 import { betName, handName, outcomeWords } from "./words.js";
@@ -83,19 +84,11 @@ const roads = new Roads(api, byId("roads-picture"), byId("roads-note"), (problem
 
 // --- the table ---------------------------------------------------------------------
 
-/** What the bets on the table would cost: their stakes and fees, in minor units ({fees, finer} as feesOf). */
-function costOf(stacks) {
-  const { fees, finer } = feesOf(state.game, stacks);
-  let staked = 0;
-  for (const units of stacks.values()) staked += units;
-  return { staked, fees, cost: staked + fees, finer };
-}
-
 function showBets() {
   for (const [type, area] of state.areas) showStack(area, bets.stake(type), state.digits);
   page.staked.dataset.cents = bets.total;
   page.staked.textContent = amount(bets.total, state.digits);
-  const { fees } = costOf(bets.stacks);
+  const { fees } = costOf(state.game, bets.stacks);
   page.feesShown.hidden = !state.game;
   page.fees.dataset.cents = fees;
   page.fees.textContent = amount(fees, state.digits);
@@ -250,30 +243,13 @@ function addChip(type) {
     messages.atBet(type, _("Over the table limit"), message);
     return;
   }
-  const after = costOf(new Map(bets.stacks).set(type, next));
+  const after = costOf(state.game, new Map(bets.stacks).set(type, next));
   if (after.finer.length) {
-    const message = _("{bet}: the fee on {stake} would be finer than the currency's smallest unit", {
-      bet: area.name,
-      stake: amount(next, state.digits),
-    });
-    messages.atBet(type, _("Not a stake this game takes"), message);
+    messages.atBet(type, _("Not a stake this game takes"), finerFee(area.name, next, state.digits));
     return;
   }
   if (after.cost > state.bankroll) {
-    const words = after.fees
-      ? _("A {chip} chip would put {staked} on the table and {fees} in fees, {cost} in all; the balance is {balance}", {
-          chip,
-          staked: amount(after.staked, state.digits),
-          fees: amount(after.fees, state.digits),
-          cost: amount(after.cost, state.digits),
-          balance: amount(state.bankroll, state.digits),
-        })
-      : _("A {chip} chip would put {staked} on the table; the balance is {balance}", {
-          chip,
-          staked: amount(after.staked, state.digits),
-          balance: amount(state.bankroll, state.digits),
-        });
-    messages.warn(_("Not enough play money"), [words]);
+    messages.warn(_("Not enough play money"), [chipRefused(state.chip, after, state.bankroll, state.digits)]);
     return;
   }
   bets.add(type, state.chip);
@@ -297,30 +273,14 @@ function readyToDeal() {
     messages.warn(_("Outside the table limits"), problems.map((problem) => problem.message));
     return false;
   }
-  const { staked, fees, cost, finer } = costOf(bets.stacks);
-  if (finer.length) {
-    const lines = finer.map((type) =>
-      _("{bet}: the fee on {stake} would be finer than the currency's smallest unit", {
-        bet: betName(type),
-        stake: amount(bets.stake(type), state.digits),
-      }),
-    );
+  const cost = costOf(state.game, bets.stacks);
+  if (cost.finer.length) {
+    const lines = cost.finer.map((type) => finerFee(betName(type), bets.stake(type), state.digits));
     messages.warn(_("Not a stake this game takes"), lines);
     return false;
   }
-  if (cost > state.bankroll) {
-    const message = fees
-      ? _("The bets total {staked} and their fees {fees}, {cost} in all; the balance is {balance}", {
-          staked: amount(staked, state.digits),
-          fees: amount(fees, state.digits),
-          cost: amount(cost, state.digits),
-          balance: amount(state.bankroll, state.digits),
-        })
-      : _("The bets total {staked}; the balance is {balance}", {
-          staked: amount(staked, state.digits),
-          balance: amount(state.bankroll, state.digits),
-        });
-    messages.warn(_("Not enough play money"), [message]);
+  if (cost.cost > state.bankroll) {
+    messages.warn(_("Not enough play money"), [dealRefused(cost, state.bankroll, state.digits)]);
     return false;
   }
   return true;
@@ -333,7 +293,7 @@ async function deal() {
     if (!dealer.shoe) await startShoe();
     const slip = bets.slip(state.digits);
     // The stakes and fees leave the balance as the cards are dealt; they come back if no round is.
-    const { cost } = costOf(bets.stacks);
+    const { cost } = costOf(state.game, bets.stacks);
     state.bankroll -= cost;
     showBets();
     let answer;
