@@ -771,6 +771,13 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
     assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(
         b["type"] for b in standard["bets"]
     )
+
+    # At 375 px the multiplier round, its multiplier cards and its wider slip fit the window.
+    page.set_viewport_size({"width": 375, "height": 812})
+    expect(page.locator("#multiplier-cards-title")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.locator("#round").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "table-lightning-375.png"), full_page=True)
     watched.check_it_stayed_inside()
 
 
