@@ -375,7 +375,8 @@ def test_the_page_counts_money_in_minor_units_and_keeps_its_slip():
     ]
 
 
-#: The page's multiplier game module, run by Node.js on its own, with Lightning's rule as GET /v1/paytables gives it.
+#: The page's multiplier game module, run by Node.js on its own, with Lightning's rule
+#: as GET /v1/paytables gives it.
 GAMES_SCRIPT = """
 import { feeOf, feesOf, multiplierPayLines, multiplierPaysInShort, offeredBets } from "%(folder)s/games.js";
 const game = %(game)s;
