@@ -316,6 +316,25 @@ def check_multiplier_settlement(shown: dict[str, Any], settlement: dict[str, Any
     assert f"net {written_net}" in shown["slipText"].replace(",", "")
 
 
+def check_multiplier_cards(page: Page, answer: dict[str, Any]) -> int:
+    """The round's multiplier cards as the API drew them, and every dealt card they light
+    marked with its multiplier; how many dealt cards are lit."""
+    marks = page.evaluate(SHOWN_MULTIPLIERS)
+    drawn = {card["card"]: card["multiplier"] for card in answer["multiplier_cards"]}
+    assert marks["drawn"] == [
+        [card["card"], str(card["multiplier"]), f"×{card['multiplier']}"]
+        for card in answer["multiplier_cards"]
+    ]
+    lit = 0
+    for code, is_lit, multiplier, badge in marks["dealt"]:
+        if code in drawn:
+            assert (is_lit, multiplier, badge) == (True, str(drawn[code]), f"×{drawn[code]}")
+            lit += 1
+        else:
+            assert (is_lit, multiplier, badge) == (False, None, None)
+    return lit
+
+
 def net(answer: dict[str, Any]) -> Decimal:
     settlement = answer.get("settlement")
     return Decimal(settlement["net"]) if settlement else Decimal(0)
@@ -730,19 +749,7 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
         balance += returned - staked - fees
         check_round(shown, answer, balance, shoe=False)
 
-        # The multiplier cards as the API drew them, and every dealt card they light marked.
-        marks = page.evaluate(SHOWN_MULTIPLIERS)
-        drawn = {card["card"]: card["multiplier"] for card in answer["multiplier_cards"]}
-        assert marks["drawn"] == [
-            [card["card"], str(card["multiplier"]), f"×{card['multiplier']}"]
-            for card in answer["multiplier_cards"]
-        ]
-        for code, is_lit, multiplier, badge in marks["dealt"]:
-            if code in drawn:
-                assert (is_lit, multiplier, badge) == (True, str(drawn[code]), f"×{drawn[code]}")
-                lit += 1
-            else:
-                assert (is_lit, multiplier, badge) == (False, None, None)
+        lit += check_multiplier_cards(page, answer)
         history = page.locator("#history-table tbody tr").last
         assert history.get_attribute("data-balance") == str(balance)
         assert number < 40, "no dealt card was lit in 40 rounds"
