@@ -220,10 +220,27 @@ SETTLEMENT = {
 }
 
 
+#: A Lightning table's slips on the studio's lightning card 8H x8.
+LIGHTNING_SETTLEMENT = {
+    "cards": ["2S", "8H", "5D", "KC"],
+    "rules": {"multipliers": "lightning"},
+    "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+    "slips": [
+        {"id": "seat-1", "bets": [{"type": "banker", "amount": "10.00"}]},
+        {"id": "seat-2", "bets": [{"type": "player", "amount": "5"}, {"type": "tie", "amount": "5"}]},
+    ],
+}
+
+
 @pytest.mark.parametrize(
     "body",
-    [SETTLEMENT, {**SETTLEMENT, "cards": None, "seed": "abc", "table": "tie_9"}],
-    ids=["cards", "seed"],
+    [
+        SETTLEMENT,
+        {**SETTLEMENT, "cards": None, "seed": "abc", "table": "tie_9"},
+        LIGHTNING_SETTLEMENT,
+        {**LIGHTNING_SETTLEMENT, "cards": None, "multiplier_cards": None, "seed": "abc"},
+    ],
+    ids=["cards", "seed", "multiplier_cards", "multiplier_seed"],
 )
 def test_settle_answers_as_the_service_does(capsys, client, tmp_path, body):
     body = {k: v for k, v in body.items() if v is not None}
@@ -307,6 +324,15 @@ ANSWERS = [
     ("/v1/rounds", {**SEED, "round": 20, "table": "ez", "bets": [{"type": "dragon_7", "amount": "5"}]}),
     ("/v1/rounds", {"seed": "abc", "rules": {"decks": 6, "tie_pays": 9, "payout_rounding": "half_up"}}),
     ("/v1/settlements", {**SEED, "slips": SETTLEMENT["slips"]}),
+    (
+        "/v1/settlements",
+        {
+            **SEED,
+            "round": 2,
+            "rules": {"multipliers": "golden_wealth"},
+            "slips": LIGHTNING_SETTLEMENT["slips"],
+        },
+    ),
     ("/v1/shoes", {**SEED, "from_round": 1, "to_round": 3, "bets": [{"type": "banker", "amount": "10.00"}]}),
     (
         "/v1/shoes",
@@ -318,6 +344,15 @@ ANSWERS = [
             **SEED,
             "from_round": 5,
             "bets_by_round": [{"round": 6, "bets": [{"type": "player", "amount": "3"}]}],
+        },
+    ),
+    (
+        "/v1/shoes",
+        {
+            **SEED,
+            "rules": {"multipliers": "lightning"},
+            "to_round": 6,
+            "bets_by_round": [{"round": 2, "bets": [{"type": "tie", "amount": "5"}]}],
         },
     ),
 ]
@@ -358,6 +393,10 @@ ROUND = ("/v1/rounds", {"seed": "abc", "bets": SLIP})
 PLACED_ROUND = ("/v1/rounds", {**SEED, "round": 4})
 SETTLED = ("/v1/settlements", {"seed": "abc", "slips": SETTLEMENT["slips"]})
 SHOE = ("/v1/shoes", {"seed": "abc", "to_round": 4})
+LIGHTNING_SHOE = (
+    "/v1/shoes",
+    {"seed": "abc", "to_round": 4, "rules": {"multipliers": "lightning"}, "bets": SLIP},
+)
 
 
 @pytest.mark.parametrize(
@@ -375,6 +414,16 @@ SHOE = ("/v1/shoes", {"seed": "abc", "to_round": 4})
         (SHOE, lambda a: a["burned"].pop(), "/burned"),
         (SHOE, lambda a: a["rounds"][2].update(cut_card_out=True), "/rounds/2/cut_card_out"),
         (SHOE, lambda a: a.update(round_count=3), "/round_count"),
+        (
+            LIGHTNING_SHOE,
+            lambda a: a["rounds"][1]["multiplier_cards"][0].update(card="AS"),
+            "/rounds/1/multiplier_cards/0/card",
+        ),
+        (
+            LIGHTNING_SHOE,
+            lambda a: a["rounds"][3]["multiplier_settlement"].update(fees="0.00"),
+            "/rounds/3/multiplier_settlement/fees",
+        ),
     ],
     ids=lambda value: value if isinstance(value, str) else None,
 )

@@ -28,6 +28,8 @@ SEEDS = [
     {"server_seed": "Zoë's shoe", "client_seed": "joueur-é-🂡", "nonce": 42},
     {"server_seed": "s" * 256, "client_seed": "", "nonce": 2**53 - 1},
 ]
+#: What an operator's own multiplier rule pays: the tie, five to one, times every card's multiplier.
+TIE_PAYS = {"tie": {"pays": "5", "counted": "all_cards"}}
 
 
 @pytest.fixture(scope="module")
@@ -279,9 +281,53 @@ def test_a_multiplier_round_s_multiplier_cards_verify(node, tmp_path, client, pr
     assert all("multiplier card(s)" in line for line in result.stdout.splitlines())
 
 
+@pytest.mark.parametrize("round_number", [None, 5])
+def test_a_multiplier_table_s_settlement_verifies_as_its_round(node, tmp_path, client, round_number):
+    """A settlement at a multiplier table carries the round's multiplier cards as a round's answer does."""
+    where = {} if round_number is None else {"round": round_number}
+    slips = [{"id": "seat-1", "bets": [{"type": "tie", "amount": "5.00"}]}]
+    bodies = [
+        answer(
+            client,
+            "/v1/settlements",
+            {**seed, **where, "rules": {"multipliers": "golden_wealth"}, "slips": slips},
+        )
+        for seed in SEEDS
+    ]
+    result = verify(node, tmp_path, *bodies)
+    assert result.returncode == 0, result.stderr
+    assert all("multiplier card(s)" in line for line in result.stdout.splitlines())
+
+
 def test_a_changed_multiplier_card_is_caught(node, tmp_path, client):
     body = answer(client, "/v1/rounds", {"seed": "abc", "rules": {"multipliers": "lightning"}})
     body["multiplier_cards"][0]["multiplier"] = 8 if body["multiplier_cards"][0]["multiplier"] != 8 else 2
     result = verify(node, tmp_path, body)
     assert result.returncode == 1
     assert "MISMATCH multiplier_cards" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "multipliers",
+    ["lightning", {"cards": {"3": 1, "4": 1}, "multipliers": {"2": 10, "5": 3}, "pays": TIE_PAYS}],
+    ids=["preset", "operator's rule"],
+)
+def test_each_round_of_a_multiplier_shoe_verifies_with_its_multiplier_cards(
+    node, tmp_path, client, multipliers
+):
+    body = answer(client, "/v1/shoes", {"seed": "abc", "rules": {"multipliers": multipliers}})
+    sliced = answer(
+        client, "/v1/shoes", {"seed": "abc", "rules": {"multipliers": multipliers}, "from_round": 40}
+    )
+    result = verify(node, tmp_path, body, sliced)
+    assert result.returncode == 0, result.stderr
+    assert all("each with its multiplier cards" in line for line in result.stdout.splitlines())
+
+
+def test_a_changed_multiplier_card_of_a_shoe_s_round_is_caught(node, tmp_path, client):
+    body = answer(client, "/v1/shoes", {"seed": "abc", "rules": {"multipliers": "lightning"}, "to_round": 5})
+    lit = body["rounds"][3]["multiplier_cards"][0]
+    lit["multiplier"] = 8 if lit["multiplier"] != 8 else 2
+    result = verify(node, tmp_path, body)
+    assert result.returncode == 1
+    assert "MISMATCH rounds[3].multiplier_cards" in result.stderr

@@ -4,7 +4,8 @@
 // Plain Node.js (18 or later), no dependencies beyond the built-in crypto module.
 //
 //   node verify.js ANSWER.json...       check answers of POST /v1/shoes or seeded POST /v1/rounds
-//                                       (a multiplier round's multiplier cards too, docs/multipliers.md)
+//                                       (a multiplier round's, or each round of a multiplier shoe's,
+//                                       multiplier cards too, docs/multipliers.md)
 //   node verify.js -                    the same, reading one answer from standard input
 //   node verify.js --derive SERVER_SEED CLIENT_SEED NONCE DECKS [CUT_CARD]
 //                                       print the shoe and its rounds for these inputs, as JSON
@@ -312,6 +313,8 @@ function checkShoeAnswer(check, answer) {
   check.same("cut_card_position", answer.cut_card_position, dealt.cutCardPosition);
   check.same("round_count", answer.round_count, dealt.rounds.length);
   check.same("card_counts", answer.card_counts, dealt.cardCounts);
+  const rule = answer.rules.multipliers;
+  if (rule !== undefined) check.same("multiplier_algorithm", answer.multiplier_algorithm, MULTIPLIER_ALGORITHM);
   answer.rounds.forEach((stated, index) => {
     const where = `rounds[${index}]`;
     if (index > 0) check.same(`${where}.number`, stated.number, answer.rounds[index - 1].number + 1);
@@ -323,8 +326,14 @@ function checkShoeAnswer(check, answer) {
     checkRound(check, where, stated, expected, stated.positions ?? {});
     check.same(`${where}.cut_card_out`, stated.cut_card_out, expected.cut_card_out);
     check.same(`${where}.last`, stated.last, expected.last);
+    // Round n of a multiplier shoe draws the multiplier cards of round n (docs/multipliers.md).
+    if (rule !== undefined) {
+      const drawn = deriveMultiplierCards(inputs, stated.number, rule);
+      check.same(`${where}.multiplier_cards`, stated.multiplier_cards, drawn);
+    }
   });
-  return `shoe of ${decks} decks: hash ${shoeHash(shoe).slice(0, 16)}..., ${answer.rounds.length} of ${dealt.rounds.length} rounds`;
+  const lit = rule === undefined ? "" : ", each with its multiplier cards";
+  return `shoe of ${decks} decks: hash ${shoeHash(shoe).slice(0, 16)}..., ${answer.rounds.length} of ${dealt.rounds.length} rounds${lit}`;
 }
 
 function checkRoundAnswer(check, answer) {

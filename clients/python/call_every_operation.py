@@ -303,7 +303,34 @@ def settlements(client: Caller) -> None:
         "settleSlips", settle_slips.sync_detailed(client=client, body=request), SettlementResponse
     )
     expect(answer.outcome is Outcome.BANKER, "settleSlips: the banker did not win")
-    expect([bet.result for bet in answer.slips[1].bets] == [BetResult.LOSE] * 2, "settleSlips: seat-2 won")
+    seats = present(answer.slips, "settleSlips: slips")
+    expect([bet.result for bet in seats[1].bets] == [BetResult.LOSE] * 2, "settleSlips: seat-2 won")
+    lightning_slips(client)
+
+
+def lightning_slips(client: Caller) -> None:
+    """A Lightning table's slips (the README's): each settled by the rule, the fees in the totals."""
+    request = SettlementRequest(
+        cards=["2S", "8H", "5D", "KC"],
+        rules=RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING),
+        multiplier_cards=[MultiplierCard(card="8H", multiplier=8)],
+        slips=[
+            Slip(id="seat-1", bets=[Bet(type_=BetType.BANKER, amount="10.00")]),
+            Slip(
+                id="seat-2",
+                bets=[Bet(type_=BetType.PLAYER, amount="5.00"), Bet(type_=BetType.TIE, amount="5.00")],
+            ),
+        ],
+    )
+    answer = answered(
+        "settleSlips", settle_slips.sync_detailed(client=client, body=request), SettlementResponse
+    )
+    seat_1 = present(answer.multiplier_slips, "settleSlips: multiplier_slips")[0]
+    expect(
+        (seat_1.id, seat_1.bets[0].multiplier) == ("seat-1", 8), f"settleSlips: Lightning's seat-1 {seat_1}"
+    )
+    totals = answer.totals
+    expect((totals.fees, totals.net) == ("4.00", "65.50"), f"settleSlips: Lightning's totals {totals}")
 
 
 def shoes(client: Caller) -> None:
@@ -334,6 +361,32 @@ def shoes(client: Caller) -> None:
     expect(same, "dealShoe: a physical shoe's rounds differ from the seeded shoe's")
     in_progress = present(cut.round_in_progress, "dealShoe: round_in_progress")
     expect(in_progress.number == 3 and in_progress.cards_dealt == 2, "dealShoe: the round in progress")
+    lightning_shoe(client)
+
+
+def lightning_shoe(client: Caller) -> None:
+    """A seeded Lightning shoe: its round 3 shows the multiplier cards and the
+    multiplied slip POST /v1/rounds answers for the same seed and round 3."""
+    rules = RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING)
+    bets = [Bet(type_=BetType.BANKER, amount="10.00")]
+    request = ShoeRequest(seed="table-7/lightning-1", rules=rules, to_round=3, bets=bets)
+    shoe = answered("dealShoe", deal_shoe.sync_detailed(client=client, body=request), ShoeResponse)
+    expect(shoe.multiplier_algorithm == "hmac-sha256-multiplier-cards/v1", "dealShoe: multiplier_algorithm")
+    totals = present(shoe.totals, "dealShoe: totals")
+    expect((totals.staked, totals.fees) == ("30.00", "6.00"), f"dealShoe: Lightning's totals {totals}")
+    alone = RoundRequest(seed="table-7/lightning-1", round_=3, rules=rules, bets=bets)
+    round_3 = answered("playRound", play_round.sync_detailed(client=client, body=alone), RoundResponse)
+    third = shoe.rounds[2]
+    expect(
+        present(third.multiplier_cards, "dealShoe: multiplier_cards")
+        == present(round_3.multiplier_cards, "playRound: multiplier_cards"),
+        "dealShoe: round 3's multiplier cards differ from POST /v1/rounds' round 3",
+    )
+    expect(
+        present(third.multiplier_settlement, "dealShoe: multiplier_settlement").to_dict()
+        == present(round_3.multiplier_settlement, "playRound: multiplier_settlement").to_dict(),
+        "dealShoe: round 3's multiplied slip differs from POST /v1/rounds' round 3",
+    )
 
 
 def reference(client: Caller) -> None:

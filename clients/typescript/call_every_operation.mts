@@ -217,6 +217,23 @@ const slips: Schemas["SettlementRequest"] = {
 sent.push(slips);
 const settled = answered("settleSlips", await client.POST("/v1/settlements", { body: slips }));
 expect(settled.totals.net === "11.25", `settleSlips: net ${settled.totals.net}`);
+expect(settled.slips?.length === 2 && settled.multiplier_slips === undefined, "settleSlips: a plain table's slips");
+
+// A Lightning table's slips (the README's): each settled by the rule, the fees in the totals.
+const lightningSlips: Schemas["SettlementRequest"] = {
+  cards: ["2S", "8H", "5D", "KC"],
+  rules: { multipliers: "lightning" },
+  multiplier_cards: [{ card: "8H", multiplier: 8 }],
+  slips: [
+    { id: "seat-1", bets: [{ type: "banker", amount: "10.00" }] },
+    { id: "seat-2", bets: [{ type: "player", amount: "5.00" }, { type: "tie", amount: "5.00" }] },
+  ],
+};
+sent.push(lightningSlips);
+const multiplied = answered("settleSlips", await client.POST("/v1/settlements", { body: lightningSlips }));
+const seat1 = multiplied.multiplier_slips?.[0];
+expect(seat1?.id === "seat-1" && seat1.bets[0].multiplier === 8, "settleSlips: Lightning's seat-1");
+expect(multiplied.totals.fees === "4.00" && multiplied.totals.net === "65.50", "settleSlips: Lightning's totals");
 
 // POST /v1/seeds and POST /v1/shoes
 const noSettings: Schemas["NewSeedRequest"] = {};
@@ -240,6 +257,26 @@ for (const body of shoes) {
   const shoe = json("dealShoe", answered("dealShoe", await client.POST("/v1/shoes", { body })));
   expect(shoe.rounds.length > 0 && shoe.rounds[0].number === 1, "dealShoe: no first round");
 }
+// A seeded Lightning shoe: round 3 shows the multiplier cards POST /v1/rounds draws for round 3.
+const lightningShoe: Schemas["ShoeRequest"] = {
+  seed: "table-7/lightning-1",
+  rules: { multipliers: "lightning" },
+  to_round: 3,
+  bets: [{ type: "banker", amount: "10.00" }],
+};
+sent.push(lightningShoe);
+const lit = json("dealShoe", answered("dealShoe", await client.POST("/v1/shoes", { body: lightningShoe })));
+expect(lit.multiplier_algorithm === "hmac-sha256-multiplier-cards/v1", "dealShoe: multiplier_algorithm");
+expect(lit.totals?.fees === "6.00", `dealShoe: Lightning's fees ${lit.totals?.fees}`);
+const lightningRound3 = await playRound({
+  seed: "table-7/lightning-1",
+  round: 3,
+  rules: { multipliers: "lightning" },
+});
+expect(
+  JSON.stringify(lit.rounds[2].multiplier_cards) === JSON.stringify(lightningRound3.multiplier_cards),
+  "dealShoe: round 3's multiplier cards differ from POST /v1/rounds' round 3",
+);
 
 // GET /v1/rules and GET /v1/tables: a preset named in an answer is a request's table.
 const tableau = answered("getRules", await client.GET("/v1/rules"));

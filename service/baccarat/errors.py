@@ -128,6 +128,7 @@ class ProblemCode(StrEnum):
     COMMISSION_WITH_VARIANT = "commission_with_variant"
     MULTIPLIER_CARDS_MISSING = "multiplier_cards_missing"
     MULTIPLIER_CARDS_WITHOUT_RULE = "multiplier_cards_without_rule"
+    ROUND_MULTIPLIER_CARDS_MISSING = "round_multiplier_cards_missing"
     MULTIPLIER_CARD_COUNT = "multiplier_card_count"
     MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
     MULTIPLIER_NOT_OF_RULE = "multiplier_not_of_rule"
@@ -229,6 +230,9 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ),
         ProblemCode.MULTIPLIER_CARDS_WITHOUT_RULE: N_(
             "multiplier cards are sent only with cards, at a table whose rules have multipliers"
+        ),
+        ProblemCode.ROUND_MULTIPLIER_CARDS_MISSING: N_(
+            "missing: round {round} was dealt at a multiplier table and needs its multiplier cards"
         ),
         ProblemCode.MULTIPLIER_CARD_COUNT: N_("the rule draws {counts} multiplier card(s), not {count}"),
         ProblemCode.MULTIPLIER_CARD_REPEATED: N_(

@@ -32,8 +32,8 @@ wins), and each bet says how much of its win the cap took (``capped``).
 >>> coup = deal([parse_card(code) for code in "2S 8H 5D KC".split()])  # Banker 8 beats Player 7
 >>> lit = studio_multiplier_cards(rule, [(parse_card("8H"), 8)])
 >>> slip = settle_multiplier_slip([Bet(type=BetType.BANKER, amount=Decimal("1.00"))], coup, lit, rule)
->>> bet = slip.bets[0]
->>> bet.multiplier, bet.win, bet.commission, bet.returned, bet.fee, slip.net
+>>> terms = slip.bets[0].terms
+>>> terms.multiplier, terms.win, terms.commission, terms.returned, terms.fee, slip.net
 (8, Decimal('7.95'), Decimal('0.05'), Decimal('8.95'), Decimal('0.20'), Decimal('7.75'))
 """
 
@@ -61,10 +61,11 @@ PRECISION = 60
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MultipliedBet:
-    """A bet settled on a multiplier round; every amount with exactly the minor unit's digits."""
+class MultipliedTerms:
+    """What a bet of one type and stake gets on a multiplier round; every
+    amount with exactly the minor unit's digits. The bets of one type and
+    stake on a round share their terms, but for one the cap cut."""
 
-    bet: Bet
     result: Result
     stake: Decimal
     #: Charged on top of the stake.
@@ -93,6 +94,67 @@ class MultipliedBet:
     def cost(self) -> Decimal:
         """What the bet cost the player: its stake and its fee."""
         return self.stake + self.fee
+
+
+@dataclass(frozen=True, slots=True)
+class MultipliedBet:
+    """A bet settled on a multiplier round: the bet, and the terms its
+    stake got (read through, as :class:`.settlement.SettledBet`'s are)."""
+
+    bet: Bet
+    terms: MultipliedTerms
+
+    @property
+    def result(self) -> Result:
+        return self.terms.result
+
+    @property
+    def stake(self) -> Decimal:
+        return self.terms.stake
+
+    @property
+    def fee(self) -> Decimal:
+        return self.terms.fee
+
+    @property
+    def counted(self) -> tuple[Card, ...]:
+        return self.terms.counted
+
+    @property
+    def lit(self) -> tuple[MultiplierCard, ...]:
+        return self.terms.lit
+
+    @property
+    def multiplier(self) -> int:
+        return self.terms.multiplier
+
+    @property
+    def win(self) -> Decimal:
+        return self.terms.win
+
+    @property
+    def commission(self) -> Decimal:
+        return self.terms.commission
+
+    @property
+    def capped(self) -> Decimal:
+        return self.terms.capped
+
+    @property
+    def fee_kept(self) -> Decimal:
+        return self.terms.fee_kept
+
+    @property
+    def returned(self) -> Decimal:
+        return self.terms.returned
+
+    @property
+    def line(self) -> PayLine:
+        return self.terms.line
+
+    @property
+    def cost(self) -> Decimal:
+        return self.terms.cost
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,36 +200,55 @@ def slip_faults(bets: Sequence[Bet], rule: MultiplierRule, *, minor_unit: int = 
     """Every reason the slip cannot be settled under ``rule``, at the
     offending bet: a bet the rule does not pay, a stake that is not more
     than 0 or has more decimals than the minor unit, or whose fee does."""
-    faults = []
+    return SlipFaults(rule, minor_unit=minor_unit).of(bets)
+
+
+class SlipFaults:
+    """Checks the slips of one request against one multiplier rule.
+
+    As :class:`.settlement.SlipCheck` does, it works out what is wrong with
+    each (bet type, stake as written) once per request: its slips repeat
+    the same few stakes.
+    """
+
+    def __init__(self, rule: MultiplierRule, *, minor_unit: int = 2) -> None:
+        self.rule, self.minor_unit = rule, minor_unit
+        self._own_faults: dict[tuple[BetType, str], Fault | None] = {}
+
+    def of(self, bets: Sequence[Bet]) -> list[Fault]:
+        """:func:`slip_faults` of ``bets``."""
+        faults = []
+        own_faults = self._own_faults
+        for index, bet in enumerate(bets):
+            key = (bet.type, str(bet.amount))
+            if key not in own_faults:
+                own_faults[key] = _bet_fault(bet, self.rule, self.minor_unit)
+            fault = own_faults[key]
+            if fault is not None:
+                faults.append(fault.within("bets", index))
+        return faults
+
+
+def _bet_fault(bet: Bet, rule: MultiplierRule, minor_unit: int) -> Fault | None:
+    """What is wrong with one bet under ``rule``, located within the bet."""
+    amount = bet.amount
+    if bet.type not in rule.pays:
+        paid = ", ".join(rule.bet_types)
+        return Fault.of(("type",), FaultCode.BET_NOT_PAID, type=str(bet.type), paid=paid)
+    if not amount.is_finite() or amount <= 0:
+        return Fault.of(("amount",), FaultCode.STAKE_NOT_POSITIVE, amount=amount)
+    if decimal_places(amount) > minor_unit:
+        return Fault.of(("amount",), FaultCode.STAKE_TOO_MANY_DECIMALS, amount=amount, places=minor_unit)
     unit = Decimal(1).scaleb(-minor_unit)
-    for index, bet in enumerate(bets):
-        at = ("bets", index)
-        amount = bet.amount
-        if bet.type not in rule.pays:
-            paid = ", ".join(rule.bet_types)
-            faults.append(Fault.of((*at, "type"), FaultCode.BET_NOT_PAID, type=str(bet.type), paid=paid))
-        elif not amount.is_finite() or amount <= 0:
-            faults.append(Fault.of((*at, "amount"), FaultCode.STAKE_NOT_POSITIVE, amount=amount))
-        elif decimal_places(amount) > minor_unit:
-            many = FaultCode.STAKE_TOO_MANY_DECIMALS
-            faults.append(Fault.of((*at, "amount"), many, amount=amount, places=minor_unit))
-        else:
-            rate = rule.fee.rate_on(bet.type)
-            fee = amount * rate
-            if fee != fee.quantize(unit):
-                step = unit * Fraction(rate).denominator
-                finer = FaultCode.FEE_FINER_THAN_MINOR_UNIT
-                faults.append(
-                    Fault.of(
-                        (*at, "amount"),
-                        finer,
-                        amount=amount,
-                        fee=f"{fee.normalize():f}",
-                        places=minor_unit,
-                        step=step,
-                    )
-                )
-    return faults
+    rate = rule.fee.rate_on(bet.type)
+    fee = amount * rate
+    if fee != fee.quantize(unit):
+        step = unit * Fraction(rate).denominator
+        finer = FaultCode.FEE_FINER_THAN_MINOR_UNIT
+        return Fault.of(
+            ("amount",), finer, amount=amount, fee=f"{fee.normalize():f}", places=minor_unit, step=step
+        )
+    return None
 
 
 def settle_multiplier_slip(
@@ -188,56 +269,107 @@ def settle_multiplier_slip(
     faults = slip_faults(bets, rule, minor_unit=minor_unit)
     if faults:
         raise MultiplierBetError("Some bets cannot be settled on this multiplier round", faults)
-    unit = Decimal(1).scaleb(-minor_unit)
-    if rule.cap is not None and rule.cap != rule.cap.quantize(unit):
-        finer = Fault.of(("cap",), FaultCode.CAP_FINER_THAN_MINOR_UNIT, cap=rule.cap, places=minor_unit)
-        raise MultiplierRulesError("The multiplier rule does not fit the table", [finer])
-    round_ = rounder(minor_unit, rounding)
-    with localcontext() as context:
-        context.prec = PRECISION
-        zero = round_(ZERO)
-        settled = []
-        for bet in bets:
-            pay = rule.pays[bet.type]
+    return MultiplierSettler(coup, cards, rule, minor_unit=minor_unit, rounding=rounding).slip(bets, id)
+
+
+class MultiplierSettler:
+    """Settles slips on one multiplier round under one rule.
+
+    As :class:`.settlement.Settler` does for a plain table, it works out
+    what counts for each bet type (its counted and lit cards, multiplier and
+    pay line), and the terms of each (bet type, stake), once, and keeps them
+    for as long as it lives: one round. A cap finer than the minor unit is a
+    :class:`.MultiplierRulesError`.
+    """
+
+    def __init__(
+        self,
+        coup: Coup,
+        cards: MultiplierCards,
+        rule: MultiplierRule,
+        *,
+        minor_unit: int = 2,
+        rounding: Rounding = Rounding.DOWN,
+    ) -> None:
+        unit = Decimal(1).scaleb(-minor_unit)
+        if rule.cap is not None and rule.cap != rule.cap.quantize(unit):
+            finer = Fault.of(("cap",), FaultCode.CAP_FINER_THAN_MINOR_UNIT, cap=rule.cap, places=minor_unit)
+            raise MultiplierRulesError("The multiplier rule does not fit the table", [finer])
+        self.coup, self.cards, self.rule = coup, cards, rule
+        self._round = rounder(minor_unit, rounding)
+        self.zero = self._round(ZERO)
+        self._by_type: dict[BetType, MultipliedTerms] = {}
+        # Equal stakes (``25`` and ``25.00``) share their terms, as the plain
+        # settler's do: a stake is rounded to the minor unit before anything else.
+        self._terms: dict[tuple[BetType, Decimal], MultipliedTerms] = {}
+
+    def _of_type(self, bet_type: BetType) -> MultipliedTerms:
+        """What a bet of ``bet_type`` gets whatever its stake: its counted and
+        lit cards, multiplier and line (the amounts are left at 0)."""
+        kept = self._by_type.get(bet_type)
+        if kept is None:
+            counted = counted_cards(self.coup, bet_type, self.rule.pays[bet_type].counted)
+            line = settling_line(bet_type, self.coup)
+            zero = self.zero
+            kept = self._by_type[bet_type] = MultipliedTerms(
+                result=line.payout.result,
+                stake=zero,
+                fee=zero,
+                counted=counted,
+                lit=self.cards.lit(counted),
+                multiplier=self.cards.multiplier(counted),
+                win=zero,
+                commission=zero,
+                capped=zero,
+                fee_kept=zero,
+                returned=zero,
+                line=line,
+            )
+        return kept
+
+    def _work_out(self, bet: Bet) -> MultipliedTerms:
+        """What ``bet`` (already checked) gets on this round, kept for the stakes equal to it."""
+        rule, round_, zero = self.rule, self._round, self.zero
+        of_type = self._of_type(bet.type)
+        pay, result, multiplier = rule.pays[bet.type], of_type.result, of_type.multiplier
+        with localcontext() as context:
+            context.prec = PRECISION
             stake = round_(bet.amount)  # exact: the slip was checked
-            counted = counted_cards(coup, bet.type, pay.counted)
-            lit = cards.lit(counted)
-            multiplier = cards.multiplier(counted)
-            line = settling_line(bet.type, coup)
-            result = line.payout.result
             fee = round_(stake * rule.fee.rate_on(bet.type))  # exact: the slip was checked
             fee_kept = zero if result is Result.PUSH and rule.fee.returned_on_push else fee
             win = commission = zero
             if result is Result.WIN:
                 win = round_(stake * (pay.pays * multiplier - pay.stake_kept))
                 commission = round_(stake * pay.pays * multiplier) - win
-            settled.append(
-                MultipliedBet(
-                    bet=bet,
-                    result=result,
-                    stake=stake,
-                    fee=fee,
-                    counted=counted,
-                    lit=lit,
-                    multiplier=multiplier,
-                    win=win,
-                    commission=commission,
-                    capped=zero,
-                    fee_kept=fee_kept,
-                    returned=_returned(result, stake, win, fee - fee_kept, zero),
-                    line=line,
-                )
-            )
-        if rule.cap is not None:
-            settled = _capped(settled, rule.cap, zero)
-        return MultipliedSlip(
-            bets=tuple(settled),
-            staked=sum((bet.stake for bet in settled), zero),
-            fees=sum((bet.fee for bet in settled), zero),
-            returned=sum((bet.returned for bet in settled), zero),
-            capped=sum((bet.capped for bet in settled), zero),
-            id=id,
+            returned = _returned(result, stake, win, fee - fee_kept, zero)
+        terms = self._terms[bet.type, bet.amount] = replace(
+            of_type,
+            stake=stake,
+            fee=fee,
+            win=win,
+            commission=commission,
+            fee_kept=fee_kept,
+            returned=returned,
         )
+        return terms
+
+    def slip(self, bets: Sequence[Bet], id: str | None = None) -> MultipliedSlip:
+        """Settle a slip already checked by :func:`slip_faults`, its wins cut to the rule's cap."""
+        terms, work_out = self._terms, self._work_out
+        settled = [MultipliedBet(bet, terms.get((bet.type, bet.amount)) or work_out(bet)) for bet in bets]
+        zero = self.zero
+        with localcontext() as context:
+            context.prec = PRECISION
+            if self.rule.cap is not None:
+                settled = _capped(settled, self.rule.cap, zero)
+            return MultipliedSlip(
+                bets=tuple(settled),
+                staked=sum((bet.terms.stake for bet in settled), zero),
+                fees=sum((bet.terms.fee for bet in settled), zero),
+                returned=sum((bet.terms.returned for bet in settled), zero),
+                capped=sum((bet.terms.capped for bet in settled), zero),
+                id=id,
+            )
 
 
 def _returned(result: Result, stake: Decimal, win: Decimal, fee_back: Decimal, zero: Decimal) -> Decimal:
@@ -247,17 +379,20 @@ def _returned(result: Result, stake: Decimal, win: Decimal, fee_back: Decimal, z
 
 
 def _capped(settled: list[MultipliedBet], cap: Decimal, zero: Decimal) -> list[MultipliedBet]:
-    """``settled`` with its wins cut to sum to at most ``cap``, the largest win first."""
-    over = sum((bet.win for bet in settled), zero) - cap
+    """``settled`` with its wins cut to sum to at most ``cap``, the largest
+    win first; a bet the cap cuts gets terms of its own."""
+    over = sum((bet.terms.win for bet in settled), zero) - cap
     if over <= 0:
         return settled
     capped = list(settled)
-    for index in sorted(range(len(capped)), key=lambda index: (-capped[index].win, index)):
+    for index in sorted(range(len(capped)), key=lambda index: (-capped[index].terms.win, index)):
         bet = capped[index]
-        taken = min(over, bet.win)
+        terms = bet.terms
+        taken = min(over, terms.win)
         if taken <= 0:
             break
-        win = bet.win - taken
-        capped[index] = replace(bet, win=win, capped=taken, returned=bet.stake + win)
+        win = terms.win - taken
+        cut = replace(terms, win=win, capped=taken, returned=terms.stake + win)
+        capped[index] = MultipliedBet(bet.bet, cut)
         over -= taken
     return capped

@@ -24,9 +24,9 @@ from .errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from .multiplier_settlement import MultipliedSlip, settle_multiplier_slip, slip_faults
-from .multipliers import Fault, FaultCode, MultiplierCardError
-from .settlement import Bet, SettledSlip, settle_slip, settle_slips, slip_problems
+from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
+from .multipliers import Fault, FaultCode, MultiplierCardError, MultiplierRule
+from .settlement import Bet, SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
 from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
 from .tables import Rules
@@ -60,10 +60,14 @@ class PlayedRound:
     multiplier_cards: MultiplierCards | None = None
     #: A multiplier table's slip, settled by its rule (instead of :attr:`settlement`).
     multiplied: MultipliedSlip | None = None
+    #: A multiplier table's many slips, each settled by its rule (instead of :attr:`slips`).
+    multiplied_slips: tuple[MultipliedSlip, ...] = ()
 
     @property
     def totals(self) -> SlipTotals:
-        """Sums over :attr:`slips`."""
+        """Sums over :attr:`slips`, or at a multiplier table over :attr:`multiplied_slips`."""
+        if self.rules.multipliers is not None:
+            return SlipTotals.of(self.multiplied_slips, self.rules)
         return SlipTotals.of(self.slips, self.rules)
 
 
@@ -206,11 +210,21 @@ def play_and_settle_slips(
     seed: Seed | None = None,
     round_number: int | None = None,
     commitment: str | None = None,
+    multiplier_cards: Sequence[tuple[Card, int]] | None = None,
     step: Step = unwatched,
 ) -> PlayedRound:
-    """Deal as :func:`play_and_settle` does, then settle many slips on the round."""
+    """Deal as :func:`play_and_settle` does, then settle many slips on the
+    round, all or none: a bet that cannot be settled, on any slip, refuses
+    them all, named at ``slips/i/bets/j``.
+
+    At a multiplier table the round's multiplier cards are those
+    :func:`play_and_settle` draws or is given, and each slip is settled by
+    the rule on its own (the cap is each slip's, on this round)."""
     with step("deal"):
+        _check_multiplier_source(rules, cards, multiplier_cards)
         dealt = _deal_round(rules, cards, seed, round_number, commitment)
+    if rules.multipliers is not None:
+        return _settle_multiplied_slips(rules, dealt, slips, multiplier_cards, round_number, step)
     with step("settle"):
         settled = tuple(settle_slips(slips, dealt[0], rules))
     return _played(rules, dealt, slips=settled)
@@ -242,9 +256,49 @@ _FAULT_PROBLEMS = {
 }
 
 
-def _problems(faults: Sequence[Fault]) -> list[Problem]:
-    """The engine's multiplier faults as problems."""
+def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
+    """The engine's multiplier faults (of a slip, or of a studio's multiplier cards) as problems."""
     return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]
+
+
+def _multiplier_cards(
+    rule: MultiplierRule,
+    record: SeedRecord | None,
+    given: Sequence[tuple[Card, int]] | None,
+    round_number: int | None,
+) -> MultiplierCards:
+    """A multiplier round's cards: those a studio gave, checked against the
+    rule, or those drawn from the round's seed inputs."""
+    if given is not None:
+        try:
+            return studio_multiplier_cards(rule, given)
+        except MultiplierCardError as error:
+            raise CardError(
+                N_("The multiplier cards cannot come from this rule"), fault_problems(error.faults)
+            ) from None
+    assert record is not None  # a round not dealt from cards is seeded
+    return draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
+
+
+class _MultipliedSlipCheck:
+    """Checks the slips of one request at a multiplier table: the table's
+    limits first, then, where they hold, the rule's stakes and fees."""
+
+    def __init__(self, rules: Rules, rule: MultiplierRule) -> None:
+        self.limits, self.faults = SlipCheck(rules), SlipFaults(rule, minor_unit=rules.minor_unit)
+
+    def problems(self, bets: Sequence[Bet]) -> list[Problem]:
+        """Why ``bets`` cannot be settled, each at its bet."""
+        return self.limits.problems(bets) or fault_problems(self.faults.of(bets))
+
+
+def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
+    """Why a multiplier table (``rules.multipliers``) cannot take the slip
+    ``bets``: the table's limits first (:func:`.settlement.slip_problems`),
+    then what the rule refuses (:func:`.multiplier_settlement.slip_faults`)."""
+    rule = rules.multipliers
+    assert rule is not None
+    return _MultipliedSlipCheck(rules, rule).problems(bets)
 
 
 def _play_multiplied(
@@ -260,30 +314,49 @@ def _play_multiplied(
     assert rule is not None
     coup, unused_cards, record, place = dealt
     with step("deal"):
-        if given is not None:
-            try:
-                lit = studio_multiplier_cards(rule, given)
-            except MultiplierCardError as error:
-                raise CardError(
-                    N_("The multiplier cards cannot come from this rule"), _problems(error.faults)
-                ) from None
-        else:
-            assert record is not None  # a round not dealt from cards is seeded
-            lit = draw_multiplier_cards(rule, record.inputs, round_number=round_number or 1)
+        lit = _multiplier_cards(rule, record, given, round_number)
     multiplied = None
     if bets:
-        problems = slip_problems(bets, rules)
+        problems = multiplier_slip_problems(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-        faults = slip_faults(bets, rule, minor_unit=rules.minor_unit)
-        if faults:
-            raise BetError(N_("Some bets cannot be accepted at this table"), _problems(faults))
         with step("settle"):
-            multiplied = settle_multiplier_slip(
-                bets, coup, lit, rule, minor_unit=rules.minor_unit, rounding=rules.payout_rounding
-            )
+            unit, rounding = rules.minor_unit, rules.payout_rounding
+            multiplied = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding).slip(bets)
     return PlayedRound(
         coup, rules, unused_cards, record, shoe_round=place, multiplier_cards=lit, multiplied=multiplied
+    )
+
+
+def _settle_multiplied_slips(
+    rules: Rules,
+    dealt: _Dealt,
+    slips: Sequence[tuple[str | None, Sequence[Bet]]],
+    given: Sequence[tuple[Card, int]] | None,
+    round_number: int | None,
+    step: Step,
+) -> PlayedRound:
+    """A multiplier table's round with many slips: its multiplier cards, and
+    each slip settled by the rule (all or none)."""
+    rule = rules.multipliers
+    assert rule is not None
+    coup, unused_cards, record, place = dealt
+    with step("deal"):
+        lit = _multiplier_cards(rule, record, given, round_number)
+    check = _MultipliedSlipCheck(rules, rule)
+    problems = [
+        problem.within("slips", index)
+        for index, (_, bets) in enumerate(slips)
+        for problem in check.problems(bets)
+    ]
+    if problems:
+        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
+    with step("settle"):
+        unit, rounding = rules.minor_unit, rules.payout_rounding
+        settler = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding)
+        settled = tuple(settler.slip(bets, slip_id) for slip_id, bets in slips)
+    return PlayedRound(
+        coup, rules, unused_cards, record, shoe_round=place, multiplier_cards=lit, multiplied_slips=settled
     )
 
 
@@ -310,20 +383,35 @@ def play_live(
     hands: Hands = (),
     bets: Sequence[Bet] = (),
     *,
+    multiplier_cards: Sequence[tuple[Card, int]] | None = None,
     step: Step = unwatched,
 ) -> PlayedRound | RoundSoFar:
     """The round dealt live as ``cards`` so far (``hands`` tags them with the
     hand they were placed with; :func:`.live.deal_one_round`): once complete,
     :func:`play_and_settle`'s answer for the same cards and bets; until then
-    the round so far, with the slip checked but not settled."""
+    the round so far, with the slip checked but not settled.
+
+    At a multiplier table the studio gives the round's ``multiplier_cards``
+    (drawn after bets close, before the deal) with every call: while the
+    round goes on they are checked against the rule, as the slip is; once
+    it is complete the answer is :func:`play_and_settle`'s for the same
+    cards, multiplier cards and bets."""
     with step("deal"):
+        _check_multiplier_source(rules, cards, multiplier_cards)
         check_composition(cards, rules.decks)
         dealt = deal_one_round(cards, hands)
+    rule = rules.multipliers
     if isinstance(dealt, RoundInProgress):
-        problems = slip_problems(bets, rules)
+        if rule is not None:
+            _multiplier_cards(rule, None, multiplier_cards, None)
+            problems = multiplier_slip_problems(bets, rules)
+        else:
+            problems = slip_problems(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return RoundSoFar(dealt, rules)
+    if rule is not None:
+        return _play_multiplied(rules, (dealt, (), None, None), bets, multiplier_cards, None, step)
     if not bets:
         return PlayedRound(dealt, rules)
     with step("settle"):

@@ -26,6 +26,7 @@ from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
 from .settlement import Bet
+from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs
 from .tables import Rules
@@ -66,12 +67,14 @@ class RoundRequest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LiveRoundRequest:
     """A round dealt live: the cards so far (each maybe tagged with the hand
-    it was placed with), and a slip to settle once the round is complete."""
+    it was placed with), and a slip to settle once the round is complete;
+    at a multiplier table, the multiplier cards the studio drew."""
 
     rules: Rules
     cards: tuple[Card, ...] = ()
     hands: tuple[Side | None, ...] = ()
     bets: tuple[Bet, ...] = ()
+    multiplier_cards: tuple[tuple[Card, int], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,8 +101,9 @@ class SettlementRequest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShoeRequest:
     """Deal a whole seeded shoe, or a physical shoe from the cards dealt so
-    far (``cards``, maybe tagged by ``hands``, and where the cut card came
-    out); answer (and settle) the rounds ``report`` asks for."""
+    far (``cards``, maybe tagged by ``hands``, where the cut card came out,
+    and at a multiplier table the studio's multiplier cards of each round);
+    answer (and settle) the rounds ``report`` asks for."""
 
     rules: Rules
     seed: SeedInputs | None = None
@@ -108,6 +112,8 @@ class ShoeRequest:
     hands: tuple[Side | None, ...] = ()
     cut_card_position: int | None = None
     report: ShoeReport = field(default_factory=ShoeReport)
+    #: At a multiplier table, with ``cards``: the studio's multiplier cards, round by round.
+    multiplier_cards_by_round: tuple[RoundMultiplierCards, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,7 +154,14 @@ def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
 
 def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> PlayedRound | RoundSoFar:
     """The round so far, or, once complete, dealt and settled as :func:`play_round`."""
-    return play_live(request.rules, request.cards, request.hands, request.bets, step=step)
+    return play_live(
+        request.rules,
+        request.cards,
+        request.hands,
+        request.bets,
+        multiplier_cards=request.multiplier_cards,
+        step=step,
+    )
 
 
 def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView | PeekRound:
@@ -168,7 +181,8 @@ def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView
 
 
 def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> PlayedRound:
-    """Deal the round and settle every slip on it (all or none)."""
+    """Deal the round and settle every slip on it (all or none); at a
+    multiplier table each slip by the rule."""
     source = request.source
     return play_and_settle_slips(
         request.rules,
@@ -177,6 +191,7 @@ def settle_table(request: SettlementRequest, *, step: Step = unwatched) -> Playe
         seed=source.seed,
         round_number=source.round_number,
         commitment=source.commitment,
+        multiplier_cards=source.multiplier_cards,
         step=step,
     )
 
@@ -191,8 +206,15 @@ def play_whole_shoe(request: ShoeRequest) -> PlayedShoe:
             request.hands,
             cut_card_position=request.cut_card_position,
             report=request.report,
+            multiplier_cards=request.multiplier_cards_by_round,
         )
-    return play_shoe(request.rules, seed=request.seed, commitment=request.commitment, report=request.report)
+    return play_shoe(
+        request.rules,
+        seed=request.seed,
+        commitment=request.commitment,
+        report=request.report,
+        multiplier_cards=request.multiplier_cards_by_round,
+    )
 
 
 def pay_tables_with_odds(request: PayTablesRequest) -> CatalogueOdds:

@@ -113,10 +113,10 @@ def slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
     the offending bet: a bet the table does not offer, more decimals than the
     minor unit, a bet under the minimum, or a bet type whose total on the
     slip is over the maximum (each bet of that type is named)."""
-    return _SlipCheck(rules).problems(bets)
+    return SlipCheck(rules).problems(bets)
 
 
-class _SlipCheck:
+class SlipCheck:
     """Checks the slips of one request against one set of rules.
 
     Its slips repeat the same few stakes, so what is wrong with each (bet
@@ -233,7 +233,7 @@ def settle_slips(
 ) -> list[SettledSlip]:
     """Settle many slips; refuse them all, naming every offending bet of
     every slip, if any one cannot be settled."""
-    check = _SlipCheck(rules)
+    check = SlipCheck(rules)
     problems = [
         problem.within("slips", index)
         for index, (_, bets) in enumerate(slips)

@@ -11,20 +11,32 @@ Bets come in one of two forms:
 * ``bets``: one slip settled on every reported round (a flat bettor);
 * ``bets_by_round``: a slip for each listed round, each round at most once
   and inside the reported slice.
+
+At a multiplier table (``rules.multipliers``) each reported round of a
+seeded shoe has the multiplier cards
+:func:`.multiplier_cards.draw_multiplier_cards` draws for its round number,
+the same as POST /v1/rounds with that ``round``, and its slip is settled by
+the rule (:class:`.multiplier_settlement.MultiplierSettler`); a
+physical shoe's are the studio's (:mod:`.shoe_multipliers`). The cards
+dealt, and so the roads, are those of the plain shoe.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, check_composition
 from .errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .live import Hands, RoundInProgress
-from .play import Seed, SeedRecord, SlipTotals, seeded_shoe
+from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from .multiplier_cards import MultiplierCards
+from .multiplier_settlement import MultipliedSlip, MultiplierSettler
+from .play import Seed, SeedRecord, SlipTotals, multiplier_slip_problems, seeded_shoe
 from .roads import Result, Roads, roads
 from .settlement import Bet, SettledSlip, settle_slip, slip_problems
 from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
+from .shoe_multipliers import RoundMultiplierCards, check_given, drawn, given_by_studio
 from .shuffle import shoe_hash
 from .tables import Rules
 
@@ -43,6 +55,10 @@ class SettledRound:
 
     round: ShoeRound
     settlement: SettledSlip | None = None
+    #: At a multiplier table: the round's multiplier cards.
+    multiplier_cards: MultiplierCards | None = None
+    #: At a multiplier table: the slip settled by the rule (instead of :attr:`settlement`).
+    multiplied: MultipliedSlip | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +148,21 @@ class PlayedShoe:
         return roads(Result.of(r.coup) for r in self.dealt.rounds[: self.roads_through])
 
     @property
+    def multiplier_algorithm(self) -> str | None:
+        """A seeded shoe at a multiplier table: the derivation of its rounds' multiplier cards."""
+        seeded = self.seed is not None and self.rules.multipliers is not None
+        return MULTIPLIER_ALGORITHM if seeded else None
+
+    @property
     def totals(self) -> SlipTotals | None:
-        """Sums over the settled rounds' slips; ``None`` when no bets were sent."""
-        slips = [r.settlement for r in self.rounds if r.settlement is not None]
+        """Sums over the settled rounds' slips (with their fees and what the
+        cap took, at a multiplier table); ``None`` when no bets were sent."""
+        slips: list[SettledSlip | MultipliedSlip] = []
+        for r in self.rounds:
+            if r.multiplied is not None:
+                slips.append(r.multiplied)
+            elif r.settlement is not None:
+                slips.append(r.settlement)
         return SlipTotals.of(slips, self.rules) if slips else None
 
 
@@ -156,9 +184,11 @@ def play_shoe(
     seed: Seed | None = None,
     commitment: str | None = None,
     report: ShoeReport = ShoeReport(),
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
 ) -> PlayedShoe:
     """Shuffle a shoe from ``seed`` (checked against ``commitment``), deal it
     whole, and answer the rounds ``report`` asks for, settled."""
+    check_given(rules.multipliers, multiplier_cards, physical=False)
     cards, record = seeded_shoe(rules.decks, seed, commitment)
     return _settled(rules, deal_shoe(cards, cut_card=rules.cut_card), record, report)
 
@@ -170,19 +200,30 @@ def play_physical_shoe(
     *,
     cut_card_position: int | None = None,
     report: ShoeReport = ShoeReport(),
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
 ) -> PlayedShoe:
     """Deal a physical shoe from the cards dealt so far
     (:func:`.shoe_deal.deal_physical_shoe`) and answer the complete rounds
     ``report`` asks for, settled. A slip for the round in progress is
-    checked, not settled."""
+    checked, not settled. At a multiplier table ``multiplier_cards`` are
+    the studio's for each complete round answered
+    (:func:`.shoe_multipliers.given_by_studio`)."""
+    check_given(rules.multipliers, multiplier_cards, physical=True)
     check_composition(cards, rules.decks)
     dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)
-    return _settled(rules, dealt, None, report)
+    return _settled(rules, dealt, None, report, multiplier_cards)
 
 
-def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: ShoeReport) -> PlayedShoe:
+def _settled(
+    rules: Rules,
+    dealt: DealtShoe,
+    record: SeedRecord | None,
+    report: ShoeReport,
+    multiplier_cards: Sequence[RoundMultiplierCards] = (),
+) -> PlayedShoe:
     """The :class:`PlayedShoe` of the rounds of ``dealt`` that ``report``
-    asks for, with their slips settled."""
+    asks for, with their slips settled (at a multiplier table, with their
+    multiplier cards: drawn from the seed, or ``multiplier_cards``)."""
     from_round, to_round = report.from_round, report.to_round
     last = len(dealt.rounds)
     # A physical shoe's next round (in progress, or about to be dealt) takes
@@ -197,13 +238,45 @@ def _settled(rules: Rules, dealt: DealtShoe, record: SeedRecord | None, report: 
         )
     to_round = last if to_round is None else min(to_round, last)
     chosen = dealt.rounds[from_round - 1 : to_round]
-    slips = _slips_by_round(rules, chosen, pending, report.bets, report.bets_by_round)
-    rounds = tuple(
-        SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
-        for r in chosen
-    )
+    checked = slip_problems if rules.multipliers is None else multiplier_slip_problems
+    slips = _slips_by_round(rules, chosen, pending, report.bets, report.bets_by_round, checked)
+    if rules.multipliers is None:
+        rounds = tuple(
+            SettledRound(r, settle_slip(slips[r.number], r.coup, rules) if r.number in slips else None)
+            for r in chosen
+        )
+    else:
+        rule = rules.multipliers
+        if record is not None:
+            lit = drawn(rule, record.inputs, chosen)
+        else:
+            lit = given_by_studio(rule, multiplier_cards, chosen, pending)
+        rounds = _multiplied(rules, chosen, lit, slips)
     through = chosen[-1].number if chosen else last
     return PlayedShoe(dealt, rules, record, rounds, report.include_shoe, through)
+
+
+def _multiplied(
+    rules: Rules,
+    chosen: Sequence[ShoeRound],
+    lit: Mapping[int, MultiplierCards],
+    slips: Mapping[int, Sequence[Bet]],
+) -> tuple[SettledRound, ...]:
+    """The rounds ``chosen`` at a multiplier table, each with its multiplier
+    cards (``lit``, by round number) and its slip settled by the rule."""
+    rule = rules.multipliers
+    assert rule is not None
+    unit, rounding = rules.minor_unit, rules.payout_rounding
+    rounds = []
+    for r in chosen:
+        cards = lit[r.number]
+        slip = slips.get(r.number)
+        multiplied = None
+        if slip is not None:
+            settler = MultiplierSettler(r.coup, cards, rule, minor_unit=unit, rounding=rounding)
+            multiplied = settler.slip(slip)  # checked by _slips_by_round
+        rounds.append(SettledRound(r, multiplier_cards=cards, multiplied=multiplied))
+    return tuple(rounds)
 
 
 def _slips_by_round(
@@ -212,12 +285,14 @@ def _slips_by_round(
     pending: int | None,
     bets: Sequence[Bet],
     bets_by_round: Sequence[RoundBets],
+    checked: Callable[[Sequence[Bet], Rules], list[Problem]],
 ) -> dict[int, Sequence[Bet]]:
     """Which slip each reported round settles, after checking every slip
-    (that of the round in progress, numbered ``pending``, too);
-    :class:`BetError` or :class:`ShoeError` names each offending input."""
+    (that of the round in progress, numbered ``pending``, too) by
+    ``checked``; :class:`BetError` or :class:`ShoeError` names each
+    offending input."""
     if bets:
-        problems = slip_problems(bets, rules)
+        problems = checked(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return {r.number: bets for r in chosen}
@@ -238,7 +313,7 @@ def _slips_by_round(
     problems = [
         problem.within("bets_by_round", index)
         for index, entry in enumerate(bets_by_round)
-        for problem in slip_problems(entry.bets, rules)
+        for problem in checked(entry.bets, rules)
     ]
     if problems:
         raise BetError(N_("Some bets cannot be accepted at this table"), problems)

@@ -1,9 +1,10 @@
 """``baccarat settle``: settle a table's slips against one round, from a JSON file.
 
 The file is a ``POST /v1/settlements`` body (the round's cards or seed
-inputs, the table, and ``slips``); the answer is that endpoint's. If any bet
-on any slip breaks the table's rules nothing is settled, and the problem
-names every offending bet.
+inputs, the table, and ``slips``; at a multiplier table ``rules.multipliers``
+and, with cards, the studio's ``multiplier_cards``); the answer is that
+endpoint's. If any bet on any slip breaks the table's rules nothing is
+settled, and the problem names every offending bet.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ EPILOG = """\
 example FILE:
   {"cards": ["9S", "KH", "2D", "7C", "5H"],
    "slips": [{"id": "seat-1", "bets": [{"type": "banker", "amount": "25.00"}]},
-             {"id": "seat-2", "bets": [{"type": "player", "amount": "10"}]}]}"""
+             {"id": "seat-2", "bets": [{"type": "player", "amount": "10"}]}]}
+
+at a multiplier table, the rule and the studio's multiplier cards (or seed inputs):
+  {"cards": ["2S", "8H", "5D", "KC"], "rules": {"multipliers": "lightning"},
+   "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+   "slips": [{"id": "seat-1", "bets": [{"type": "banker", "amount": "10.00"}]}]}"""
 
 
 def add_parser(subparsers: Any) -> None:

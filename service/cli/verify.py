@@ -143,7 +143,9 @@ def derive_shoe(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules)
             "to_round": rounds[-1].get("number"),
             "include_shoe": "shoe" in answer,
             "bets_by_round": [
-                {"round": r.get("number"), "bets": slip(r["settlement"])} for r in rounds if "settlement" in r
+                {"round": r.get("number"), "bets": slip(settled)}
+                for r in rounds
+                if isinstance(settled := r.get("settlement", r.get("multiplier_settlement")), Mapping)
             ],
         },
     )
@@ -154,8 +156,9 @@ def derive_round(answer: Mapping[str, Any], inputs: dict[str, Any], rules: Rules
     place = answer.get("round")
     if isinstance(place, Mapping):
         inputs = {**inputs, "round": place.get("number")}
-    if "slips" in answer:
-        slips = [{"id": s.get("id"), "bets": slip(s)} for s in answer["slips"]]
+    settled_slips = answer.get("slips", answer.get("multiplier_slips"))
+    if isinstance(settled_slips, list):
+        slips = [{"id": s.get("id"), "bets": slip(s)} for s in settled_slips if isinstance(s, Mapping)]
         table = load(SettlementRequestSchema(), {**inputs, "slips": slips})
         return SettlementResponseSchema().dump(settle_table(replace(table, rules=rules)))
     settled = answer.get("settlement", answer.get("multiplier_settlement"))
@@ -185,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
         refuse("The answer is not a service answer", "Expected the JSON object a POST endpoint answered")
     inputs = seed_inputs(answer, args)
     rules = rules_of(answer)
-    kind = "shoe" if "rounds" in answer else "settlement" if "slips" in answer else "round"
+    settlement = "slips" in answer or "multiplier_slips" in answer
+    kind = "shoe" if "rounds" in answer else "settlement" if settlement else "round"
     derived = derive_shoe(answer, inputs, rules) if kind == "shoe" else derive_round(answer, inputs, rules)
     found = list(differences(answer, derived))
     report = {

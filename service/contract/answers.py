@@ -98,7 +98,7 @@ def place(place: ShoeRound) -> Answer:
 
 #: The text of each terms of one answer, by the terms' identity: a table's
 #: bets share a few terms, and they all live as long as the answer is written.
-TermsText = dict[int, dict[str, str]]
+TermsText = dict[int, Answer]
 
 
 def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
@@ -139,33 +139,34 @@ def multiplier_card(lit: MultiplierCard) -> Answer:
     return {"card": lit.card.code, "multiplier": lit.multiplier}
 
 
-def multiplied_bet(settled: MultipliedBet) -> Answer:
-    bet = settled.bet
+def multiplied_bet(settled: MultipliedBet, texts: TermsText) -> Answer:
+    bet, terms = settled.bet, settled.terms
     answer: Answer = {} if bet.id is None else {"id": bet.id}
-    answer.update(
-        {
-            "type": str(bet.type),
-            "amount": str(settled.stake),
-            "result": str(settled.result),
-            "fee": str(settled.fee),
-            "counted": [card.code for card in settled.counted],
-            "lit": [multiplier_card(lit) for lit in settled.lit],
-            "multiplier": settled.multiplier,
-            "win": str(settled.win),
-            "commission": str(settled.commission),
-            "capped": str(settled.capped),
-            "fee_kept": str(settled.fee_kept),
-            "returned": str(settled.returned),
-            "code": settled.line.code,
-            "reason": current().say(settled.line.when),
+    answer["type"] = str(bet.type)
+    text = texts.get(id(terms))
+    if text is None:
+        text = texts[id(terms)] = {
+            "amount": str(terms.stake),
+            "result": str(terms.result),
+            "fee": str(terms.fee),
+            "counted": [card.code for card in terms.counted],
+            "lit": [multiplier_card(lit) for lit in terms.lit],
+            "multiplier": terms.multiplier,
+            "win": str(terms.win),
+            "commission": str(terms.commission),
+            "capped": str(terms.capped),
+            "fee_kept": str(terms.fee_kept),
+            "returned": str(terms.returned),
+            "code": terms.line.code,
+            "reason": current().say(terms.line.when),
         }
-    )
+    answer.update(text)
     return answer
 
 
-def multiplied_slip(slip: MultipliedSlip) -> Answer:
+def multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [multiplied_bet(bet) for bet in slip.bets],
+        "bets": [multiplied_bet(bet, texts) for bet in slip.bets],
         "staked": str(slip.staked),
         "fees": str(slip.fees),
         "returned": str(slip.returned),
@@ -185,7 +186,7 @@ def round_answer(played: PlayedRound) -> Answer:
         if lit.algorithm is not None:
             answer["multiplier_algorithm"] = lit.algorithm
     if played.multiplied is not None:
-        answer["multiplier_settlement"] = multiplied_slip(played.multiplied)
+        answer["multiplier_settlement"] = multiplied_slip(played.multiplied, {})
     return answer
 
 
@@ -212,11 +213,29 @@ def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
     }
 
 
+def multiplied_slip_with_id(settled: MultipliedSlip, texts: TermsText) -> Answer:
+    answer = multiplied_slip(settled, texts)
+    answer["id"] = settled.id
+    return answer
+
+
 def settlement_answer(played: PlayedRound) -> Answer:
-    """What ``SettlementResponseSchema().dump(played)`` writes."""
+    """What ``SettlementResponseSchema().dump(played)`` writes: ``slips`` at
+    a plain table; at a multiplier table the multiplier cards and
+    ``multiplier_slips``."""
     answer = _round(played)
+    lit = played.multiplier_cards
     texts: TermsText = {}
-    answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
+    if played.rules.multipliers is None:
+        answer["slips"] = [slip_with_id(settled, texts) for settled in played.slips]
+    if lit is not None:
+        answer["multiplier_cards"] = [multiplier_card(card) for card in lit.cards]
+        if lit.algorithm is not None:
+            answer["multiplier_algorithm"] = lit.algorithm
+    if played.rules.multipliers is not None:
+        answer["multiplier_slips"] = [
+            multiplied_slip_with_id(settled, texts) for settled in played.multiplied_slips
+        ]
     totals = played.totals
     answer["totals"] = slip_totals(totals)
     return answer

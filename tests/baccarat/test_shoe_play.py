@@ -14,13 +14,16 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets import BetType
 from service.baccarat.errors import BetError, SeedError, ShoeError
+from service.baccarat.multiplier_cards import draw_multiplier_cards
+from service.baccarat.multiplier_presets import PRESETS
+from service.baccarat.multiplier_settlement import settle_multiplier_slip
 from service.baccarat.play import SlipTotals, seeded_shoe
 from service.baccarat.roads import Result, roads
 from service.baccarat.settlement import Bet, settle_slip
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES
+from service.baccarat.tables import TABLES, resolve_rules
 
 STANDARD = TABLES["standard"].rules
 SEED = SeedInputs("shoe-play-seed", "client", 11)
@@ -128,3 +131,33 @@ def test_a_seeded_shoe_is_checked_against_its_commitment():
     play_shoe(STANDARD, seed=SEED, commitment=SEED.server_seed_hash)
     with pytest.raises(SeedError):
         play_shoe(STANDARD, seed=SEED, commitment="f" * 64)
+
+
+LIGHTNING = resolve_rules("standard", {"multipliers": PRESETS["lightning"].rule})
+
+
+def test_a_multiplier_shoe_draws_each_round_s_cards_by_its_number_and_deals_the_plain_shoe():
+    rule = PRESETS["lightning"].rule
+    played = play_shoe(LIGHTNING, seed=SEED, report=ShoeReport(to_round=12, bets=BANKER_10))
+    assert played.dealt == WHOLE.dealt
+    assert played.roads == play_shoe(STANDARD, seed=SEED, report=ShoeReport(to_round=12)).roads
+    assert played.multiplier_algorithm == "hmac-sha256-multiplier-cards/v1"
+    assert WHOLE.multiplier_algorithm is None
+    for r in played.rounds:
+        lit = draw_multiplier_cards(rule, SEED, round_number=r.round.number)
+        assert r.multiplier_cards == lit
+        assert r.settlement is None
+        assert r.multiplied == settle_multiplier_slip(BANKER_10, r.round.coup, lit, rule)
+    slips = [r.multiplied for r in played.rounds if r.multiplied is not None]
+    assert played.totals == SlipTotals.of(slips, LIGHTNING)
+    assert played.totals is not None
+    assert played.totals.fees == Decimal("24.00")
+
+
+def test_a_multiplier_shoe_checks_each_slip_by_the_rule():
+    odd = (Bet(type=BetType.BANKER, amount=Decimal("10.01")),)  # a fee of 2.002
+    with pytest.raises(BetError) as caught:
+        play_shoe(LIGHTNING, seed=SEED, report=ShoeReport(bets_by_round=(RoundBets(2, odd),)))
+    assert [(p.path, str(p.code)) for p in caught.value.problems] == [
+        (("bets_by_round", 0, "bets", 0, "amount"), "fee_finer_than_minor_unit")
+    ]

@@ -77,6 +77,47 @@ def test_settlement_answer_is_the_schema_dump(sequence, slips):
     same(schema.dump(played), schema.marshmallow_dump(played))
 
 
+@settings(max_examples=50)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.text(min_size=1, max_size=8),
+    st.sampled_from([None, 2]),
+    st.lists(
+        st.lists(st.tuples(st.sampled_from(MULTIPLIED_BETS), st.integers(20, 100)), min_size=1, max_size=3),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_a_multiplier_settlement_answer_is_the_schema_dump(preset, server_seed, round_number, slips):
+    rules = resolve_rules("standard", {"multipliers": PRESETS[preset].rule})
+    sent = [
+        (f"s{i}", [Bet(type=bet, amount=Decimal(twentieths) * Decimal("0.05")) for bet, twentieths in stakes])
+        for i, stakes in enumerate(slips)
+    ]
+    played = play_and_settle_slips(rules, sent, seed=SeedInputs(server_seed), round_number=round_number)
+    schema = SettlementResponseSchema()
+    written = schema.dump(played)
+    same(written, schema.marshmallow_dump(played))
+    assert "slips" not in written
+    assert [slip["id"] for slip in written["multiplier_slips"]] == [slip_id for slip_id, _ in sent]
+
+
+@settings(max_examples=50)
+@given(
+    strategies.shoe_sequence(min_size=6, max_size=6),
+    st.integers(0, 6),
+    st.lists(st.tuples(st.sampled_from(MULTIPLIED_BETS), st.integers(20, 100)), max_size=3),
+)
+def test_a_live_multiplier_answer_is_the_schema_dump(sequence, dealt, stakes):
+    rules = resolve_rules("standard", {"multipliers": PRESETS["lightning"].rule})
+    bets = [Bet(type=bet, amount=Decimal(twentieths) * Decimal("0.05")) for bet, twentieths in stakes]
+    lit = [(sequence[0], 8)]
+    cards = sequence[: min(dealt, deal(sequence).cards_used)]
+    played = play_live(rules, cards, bets=bets, multiplier_cards=lit)
+    schema = LiveRoundAnswerSchema()
+    same(schema.dump(played), schema.marshmallow_dump(played))
+
+
 @settings(max_examples=100)
 @given(strategies.shoe_sequence(min_size=6, max_size=6), st.integers(0, 6), strategies.bets)
 def test_live_answer_is_the_schema_dump_in_progress_and_complete(sequence, dealt, bets):

@@ -204,6 +204,20 @@ CASES: dict[str, tuple[str, str, Any]] = {
         "/v1/rounds",
         {"cards": FIVE, "rules": {"multipliers": "lightning"}},
     ),
+    "a physical shoe's multiplier cards for a round not answered": (
+        "POST",
+        "/v1/shoes",
+        {
+            "cards": ["3S", "QH", "7D", "5C", *FIVE, "2C"],
+            "rules": {"multipliers": "lightning"},
+            "multiplier_cards_by_round": [{"round": 3, "cards": [{"card": "8H", "multiplier": 8}]}],
+        },
+    ),
+    "a physical shoe's multiplier cards missing": (
+        "POST",
+        "/v1/shoes",
+        {"cards": ["3S", "QH", "7D", "5C", *FIVE], "rules": {"multipliers": "lightning"}},
+    ),
     "multiplier cards without multipliers": (
         "POST",
         "/v1/rounds",

@@ -160,6 +160,16 @@ LIVE_EXAMPLES = {
         "summary": "The fifth card ends the round: the answer is POST /v1/rounds' for these cards and bets",
         "value": {"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "25.00"}]},
     },
+    "lightning": {
+        "summary": "A Lightning table: the studio's multiplier cards, drawn before the deal, go with "
+        "every call; three cards dealt, the Banker's second is next",
+        "value": {
+            "cards": ["2S", "8H", "5D"],
+            "rules": {"multipliers": "lightning"},
+            "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+            "bets": [{"type": "banker", "amount": "10.00"}],
+        },
+    },
     "tagged": {
         "summary": "Cards tagged with the hand the scanner saw them placed with",
         "value": {
@@ -205,7 +215,10 @@ def post_live_round(request: LiveRoundRequest) -> PlayedRound | RoundSoFar:
     bets (`complete: true`, settled). Bets are checked against the table at
     once and settled only on the complete round. A card after the round is
     over, or tagged with a hand that must not receive it, is a 422 `misdeal`
-    at that card (docs/live.md).
+    at that card (docs/live.md). At a multiplier table (`rules.multipliers`)
+    every call sends the studio's `multiplier_cards`, checked with the bets
+    while the round goes on; the complete round is POST /v1/rounds' answer
+    for the same cards, multiplier cards and bets (docs/multipliers.md).
     """
     return counted(LIVE_ROUND.play(request, step=step))
 
@@ -271,23 +284,53 @@ def post_peek_round(request: PeekRequest) -> PeekView | PeekRound:
     return played
 
 
+SETTLEMENT_EXAMPLES = {
+    "table": {
+        "summary": "Two seats on one round: the banker bet wins 23.75, the player and tie bets lose",
+        "value": {
+            "cards": ["9S", "KH", "2D", "7C", "5H"],
+            "slips": [
+                {"id": "seat-1", "bets": [{"type": "banker", "amount": "25.00"}]},
+                {
+                    "id": "seat-2",
+                    "bets": [{"type": "player", "amount": "10"}, {"type": "tie", "amount": "2.50"}],
+                },
+            ],
+        },
+    },
+    "lightning": {
+        "summary": "A Lightning table: the studio's lightning card 8H x8 lights the Banker's natural; "
+        "seat-1's 10.00 on the Banker brings back 89.50, every bet pays its 20% fee",
+        "value": {
+            "cards": ["2S", "8H", "5D", "KC"],
+            "rules": {"multipliers": "lightning"},
+            "multiplier_cards": [{"card": "8H", "multiplier": 8}],
+            "slips": [
+                {"id": "seat-1", "bets": [{"type": "banker", "amount": "10.00"}]},
+                {
+                    "id": "seat-2",
+                    "bets": [{"type": "player", "amount": "5.00"}, {"type": "tie", "amount": "5.00"}],
+                },
+            ],
+        },
+    },
+}
+
+
 @blp.post("/settlements")
 @blp.operation("settleSlips", *BODY, policy=signed(SETTLEMENT))
-@blp.arguments(
-    SETTLEMENT.request,
-    example={
-        "cards": ["9S", "KH", "2D", "7C", "5H"],
-        "slips": [
-            {"id": "seat-1", "bets": [{"type": "banker", "amount": "25.00"}]},
-            {"id": "seat-2", "bets": [{"type": "player", "amount": "10"}, {"type": "tie", "amount": "2.50"}]},
-        ],
-    },
-)
+@blp.arguments(SETTLEMENT.request, examples=SETTLEMENT_EXAMPLES)
 @blp.response(200, SETTLEMENT.answer)
 def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
     """Settle many bet slips (a live table's players) against one round.
 
     If any bet on any slip breaks the table's rules, nothing is settled and
-    the 422 names every offending bet.
+    the 422 names every offending bet (`/slips/i/bets/j/...`). At a
+    multiplier table (`rules.multipliers`) the round's multiplier cards are
+    drawn from the seed inputs as POST /v1/rounds draws them, or sent as
+    `multiplier_cards` with `cards`; the answer gives them, and each slip
+    settled by the rule in `multiplier_slips` instead of `slips` (its fees,
+    and the cap applied to each slip on its own); `totals` then counts the
+    `fees` and what was `capped` (docs/multipliers.md).
     """
     return counted(SETTLEMENT.play(request, step=step))

@@ -24,9 +24,10 @@ from .rounds import (
     RoundResponseSchema,
     bets_field,
     engine_field,
+    multiplier_cards_field,
     plain_table_round,
 )
-from .rules import RulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
 #: A card and the hand it was placed with (``None``: not said).
@@ -95,10 +96,20 @@ def cards_and_hands(dealt: list[DealtCard]) -> tuple[tuple[Card, ...], tuple[Sid
 
 
 def live_round_request(
-    table: str, overrides: Mapping[str, Any], dealt: list[DealtCard], bets: list[Any]
+    table: str,
+    overrides: Mapping[str, Any],
+    dealt: list[DealtCard],
+    bets: list[Any],
+    multiplier_cards: list[tuple[Card, int]] | None = None,
 ) -> LiveRoundRequest:
     cards, hands = cards_and_hands(dealt)
-    return LiveRoundRequest(rules=resolve_rules(table, overrides), cards=cards, hands=hands, bets=tuple(bets))
+    return LiveRoundRequest(
+        rules=resolve_rules(table, overrides),
+        cards=cards,
+        hands=hands,
+        bets=tuple(bets),
+        multiplier_cards=None if multiplier_cards is None else tuple(multiplier_cards),
+    )
 
 
 def plain_live_round(value: Any) -> LiveRoundRequest | None:
@@ -121,17 +132,24 @@ LIVE_CARDS_DESCRIPTION = (
 class LiveRoundRequestSchema(PlainFirst):
     cards = dealt_cards(LIVE_CARDS_DESCRIPTION, load_default=list, validate=validate.Length(max=MAX_CARDS))
     table = table_field("Table preset (GET /v1/tables)", example="standard")
-    rules = fields.Nested(RulesOverrideSchema, load_default=dict)
+    rules = fields.Nested(RoundRulesOverrideSchema, load_default=dict)
     bets = bets_field(
         "An optional bet slip: checked against the table at once, settled once the round is complete",
         load_default=list,
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
     )
+    multiplier_cards = multiplier_cards_field(
+        "At a multiplier table (`rules.multipliers`), with every call: the multiplier cards the "
+        "studio drew after bets closed, before the deal, each card once, as many as the game draws; "
+        "checked while the round goes on, and the complete round is settled by them (docs/multipliers.md)"
+    )
     plain = staticmethod(plain_live_round)
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> LiveRoundRequest:
-        return live_round_request(data["table"], data["rules"], data["cards"], data["bets"])
+        return live_round_request(
+            data["table"], data["rules"], data["cards"], data["bets"], data.get("multiplier_cards")
+        )
 
 
 # --- responses ----------------------------------------------------------------

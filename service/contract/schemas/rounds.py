@@ -151,6 +151,15 @@ class MultiplierCardSchema(RequestSchema):
         return data["card"], data["multiplier"]
 
 
+def multiplier_cards_field(description: str) -> BoundedList:
+    """A request's ``multiplier_cards``: the studio's, at a multiplier table."""
+    return BoundedList(
+        fields.Nested(MultiplierCardSchema),
+        validate=validate.Length(max=VIRTUAL_DECK),
+        metadata={"description": description, "example": [{"card": "8H", "multiplier": 8}]},
+    )
+
+
 #: The keys of the request :func:`plain_round` reads.
 PLAIN_ROUND_KEYS = frozenset({"cards", "bets", "table"})
 
@@ -197,6 +206,13 @@ def plain_round(value: Any) -> RoundRequest | None:
     return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
 
 
+STUDIO_MULTIPLIER_CARDS = (
+    "With `cards`, at a multiplier table (`rules.multipliers`): the multiplier cards the studio "
+    "drew, each card once, as many as the game draws. A seeded round draws its own from the seed "
+    "inputs (docs/multipliers.md)"
+)
+
+
 class RoundRequestSchema(RoundInputSchema, PlainFirst):
     bets = bets_field(
         "An optional bet slip to settle on the round",
@@ -204,16 +220,7 @@ class RoundRequestSchema(RoundInputSchema, PlainFirst):
         validate=validate.Length(max=MAX_BETS_PER_SLIP),
     )
     rules = fields.Nested(RoundRulesOverrideSchema, load_default=dict)
-    multiplier_cards = BoundedList(
-        fields.Nested(MultiplierCardSchema),
-        validate=validate.Length(max=VIRTUAL_DECK),
-        metadata={
-            "description": "With `cards`, at a multiplier table (`rules.multipliers`): the multiplier "
-            "cards the studio drew, each card once, as many as the game draws. A seeded round draws "
-            "its own from the seed inputs (docs/multipliers.md)",
-            "example": [{"card": "8H", "multiplier": 8}],
-        },
-    )
+    multiplier_cards = multiplier_cards_field(STUDIO_MULTIPLIER_CARDS)
     plain = staticmethod(plain_round)
 
     @post_load
@@ -255,6 +262,8 @@ class SettlementRequestSchema(RoundInputSchema):
         validate=validate.Length(1, MAX_SLIPS),
         metadata={"description": f"Up to {MAX_SLIPS:,} bet slips, {MAX_TABLE_BETS:,} bets in all"},
     )
+    rules = fields.Nested(RoundRulesOverrideSchema, load_default=dict)
+    multiplier_cards = multiplier_cards_field(STUDIO_MULTIPLIER_CARDS)
 
     @validates_schema
     def not_too_many_bets(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -578,8 +587,61 @@ class TotalsSchema(AnswerSchema):
     OMIT_IF_NONE = frozenset({"fees", "capped"})
 
 
+class TableSlips(fields.List[Any]):
+    """A settlement answer's slips of one kind of table: ``slips`` at a
+    plain table, ``multiplier_slips`` at a multiplier table (``rules.multipliers``);
+    null, so left out, at the other, as a round's ``settlement`` and
+    ``multiplier_settlement`` are."""
+
+    def __init__(self, slip: type[AnswerSchema], *, multiplied: bool, **kwargs: Any) -> None:
+        super().__init__(fields.Nested(slip), **kwargs)
+        self.multiplied = multiplied
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        if (obj.rules.multipliers is not None) is not self.multiplied:
+            return None
+        return super().serialize(attr, obj, accessor, **kwargs)
+
+
+class MultipliedSlipWithIdSchema(MultipliedSlipSchema):
+    id = fields.String(required=True)
+
+
 class SettlementResponseSchema(RoundOutSchema, PlainDump):
-    slips = fields.List(fields.Nested(SlipWithIdSchema), required=True)
+    slips = TableSlips(
+        SlipWithIdSchema,
+        multiplied=False,
+        metadata={"description": "At a plain table: each slip settled, in the order sent"},
+    )
+    multiplier_cards = fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        attribute="multiplier_cards.cards",
+        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
+    )
+    multiplier_algorithm = fields.String(
+        attribute="multiplier_cards.algorithm",
+        metadata={
+            "description": "At a multiplier table, when the multiplier cards were drawn from the seed "
+            "inputs: the derivation (docs/multipliers.md)",
+            "example": "hmac-sha256-multiplier-cards/v1",
+        },
+    )
+    multiplier_slips = TableSlips(
+        MultipliedSlipWithIdSchema,
+        multiplied=True,
+        attribute="multiplied_slips",
+        metadata={
+            "description": "At a multiplier table (`rules.multipliers`), instead of `slips`: each slip "
+            "settled by the rule, in the order sent, the cap applied to each slip on its own"
+        },
+    )
     totals = fields.Nested(TotalsSchema, required=True)
+
+    OMIT_IF_NONE = RoundOutSchema.OMIT_IF_NONE | {
+        "slips",
+        "multiplier_cards",
+        "multiplier_algorithm",
+        "multiplier_slips",
+    }
 
     plain = staticmethod(settlement_answer)

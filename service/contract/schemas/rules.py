@@ -227,7 +227,8 @@ class MultiplierRuleField(fields.Field[Any]):
         ],
         "description": "Play the round as this multiplier game (docs/multipliers.md): a preset's id, "
         "or an operator's own rule. Its multiplier cards are drawn from the round's seed inputs, or "
-        "sent as `multiplier_cards` with `cards`, and its bets are paid by the rule, fee included. "
+        "sent as `multiplier_cards` with `cards` (a physical shoe's as `multiplier_cards_by_round`), "
+        "and its bets are paid by the rule, fee included. "
         "The table then offers only the bets the rule pays. None by default",
         "example": "lightning",
     }

@@ -7,7 +7,9 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.errors import ProblemCode
+from ...baccarat.multipliers import VIRTUAL_DECK
 from ...baccarat.requests import ShoeRequest
+from ...baccarat.shoe_multipliers import RoundMultiplierCards
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema
@@ -20,6 +22,9 @@ from .rounds import (
     MAX_CARDS,
     MAX_ROUNDS,
     HandSchema,
+    MultipliedSlipSchema,
+    MultiplierCardOutSchema,
+    MultiplierCardSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
@@ -27,7 +32,7 @@ from .rounds import (
     bets_field,
     engine_field,
 )
-from .rules import RulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .values import value_of
 
@@ -41,6 +46,26 @@ class RoundBetsSchema(RequestSchema):
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RoundBets:
         return RoundBets(data["round"], tuple(data["bets"]))
+
+
+class RoundMultiplierCardsSchema(RequestSchema):
+    round = fields.Integer(
+        strict=True, required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 2}
+    )
+    cards = BoundedList(
+        fields.Nested(MultiplierCardSchema),
+        required=True,
+        validate=validate.Length(max=VIRTUAL_DECK),
+        metadata={
+            "description": "The multiplier cards the studio drew for the round, as POST /v1/rounds "
+            "takes `multiplier_cards`",
+            "example": [{"card": "8H", "multiplier": 8}],
+        },
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RoundMultiplierCards:
+        return RoundMultiplierCards(data["round"], tuple(data["cards"]))
 
 
 class ShoeRequestSchema(SeedInputSchema):
@@ -67,9 +92,13 @@ class ShoeRequestSchema(SeedInputSchema):
 
     table = table_field("The table whose rules apply")
     rules = fields.Nested(
-        RulesOverrideSchema,
+        RoundRulesOverrideSchema,
         load_default=dict,
-        metadata={"description": "Overrides of the table's rules; `decks` and `cut_card` shape the shoe"},
+        metadata={
+            "description": "Overrides of the table's rules; `decks` and `cut_card` shape the shoe. With "
+            "`multipliers` each round of a seeded shoe draws the multiplier cards POST /v1/rounds draws "
+            "for the same seed inputs and `round` (docs/multipliers.md)"
+        },
     )
     from_round = fields.Integer(
         strict=True,
@@ -100,6 +129,17 @@ class ShoeRequestSchema(SeedInputSchema):
             "answered; not with `bets`)"
         },
     )
+    multiplier_cards_by_round = BoundedList(
+        fields.Nested(RoundMultiplierCardsSchema),
+        load_default=list,
+        validate=validate.Length(max=MAX_ROUNDS),
+        metadata={
+            "description": "With `cards`, at a multiplier table (`rules.multipliers`): the multiplier "
+            "cards the studio drew for each complete round answered (each round once; the round in "
+            "progress may be listed too, and is checked). A seeded shoe draws its own "
+            "(docs/multipliers.md)"
+        },
+    )
 
     @validates_schema
     def slice_and_bets_fit(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -115,12 +155,13 @@ class ShoeRequestSchema(SeedInputSchema):
             raise ValidationError(message, "to_round")
         if data["bets"] and data["bets_by_round"]:
             raise ValidationError(Message.of(FieldCode.BETS_AND_BETS_BY_ROUND), "bets_by_round")
-        seen: set[int] = set()
-        for index, entry in enumerate(data["bets_by_round"]):
-            if entry.round in seen:
-                twice = Message.of(FieldCode.ROUND_TWICE, round=entry.round)
-                raise ValidationError({"bets_by_round": {index: {"round": [twice]}}})
-            seen.add(entry.round)
+        for name in ("bets_by_round", "multiplier_cards_by_round"):
+            seen: set[int] = set()
+            for index, entry in enumerate(data[name]):
+                if entry.round in seen:
+                    twice = Message.of(FieldCode.ROUND_TWICE, round=entry.round)
+                    raise ValidationError({name: {index: {"round": [twice]}}})
+                seen.add(entry.round)
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
@@ -140,6 +181,7 @@ class ShoeRequestSchema(SeedInputSchema):
                 bets=tuple(data["bets"]),
                 bets_by_round=tuple(data["bets_by_round"]),
             ),
+            multiplier_cards_by_round=tuple(data["multiplier_cards_by_round"]),
         )
 
 
@@ -166,8 +208,20 @@ class ShoeRoundSchema(AnswerSchema):
     )
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
+    multiplier_cards = fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        attribute="multiplier_cards.cards",
+        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
+    )
+    multiplier_settlement = fields.Nested(
+        MultipliedSlipSchema,
+        attribute="multiplied",
+        metadata={
+            "description": "At a multiplier table, when bets apply to this round (instead of `settlement`)"
+        },
+    )
 
-    OMIT_IF_NONE = frozenset({"settlement"})
+    OMIT_IF_NONE = frozenset({"settlement", "multiplier_cards", "multiplier_settlement"})
 
 
 class CardCountsSchema(AnswerSchema):
@@ -217,6 +271,13 @@ class ShoeResponseSchema(AnswerSchema):
         },
     )
     algorithm = fields.String(attribute="seed.algorithm", metadata={"description": "Seeded shoes"})
+    multiplier_algorithm = fields.String(
+        metadata={
+            "description": "A seeded shoe at a multiplier table: the derivation of each round's "
+            "multiplier cards from the seed inputs and the round's number (docs/multipliers.md)",
+            "example": "hmac-sha256-multiplier-cards/v1",
+        },
+    )
     seed = fields.Nested(SeedSchema, metadata={"description": "Seeded shoes: the seed inputs"})
     shoe = fields.List(
         CardCode(),
@@ -235,5 +296,14 @@ class ShoeResponseSchema(AnswerSchema):
     engine = engine_field()
 
     OMIT_IF_NONE = frozenset(
-        {"round_in_progress", "burn_remaining", "cut_card_position", "algorithm", "seed", "shoe", "totals"}
+        {
+            "round_in_progress",
+            "burn_remaining",
+            "cut_card_position",
+            "algorithm",
+            "multiplier_algorithm",
+            "seed",
+            "shoe",
+            "totals",
+        }
     )

@@ -2,7 +2,6 @@
 ``rules.multipliers``, its multiplier cards drawn from the seed inputs or
 given by a studio, every bet's multiplier and fee in the answer, and the 422s."""
 
-import json
 from fractions import Fraction
 
 import pytest
@@ -165,13 +164,6 @@ def test_bad_multiplier_inputs_are_422s_naming_the_field(client, body, fields_an
     assert response.content_type == "application/problem+json"
     errors = response.get_json()["errors"]
     assert [(error["pointer"], error["code"]) for error in errors] == fields_and_codes
-
-
-def test_multipliers_are_not_taken_where_rounds_are_not_played_by_them(client):
-    body = {"seed": "abc", "rules": {"multipliers": "lightning"}, "slips": [{"id": "s", "bets": []}]}
-    response = client.post("/v1/settlements", data=json.dumps(body), content_type="application/json")
-    assert response.status_code == 422
-    assert "/rules/multipliers" in {error["pointer"] for error in response.get_json()["errors"]}
 
 
 def test_a_seeded_multiplier_round_replays_byte_for_byte(client):
