@@ -21,7 +21,9 @@ urllib for the same seeds:
 * a multiplier game (Lightning) chosen from GET /v1/paytables' games: only
   the bets it pays, a chip refused when the balance covers its stake but
   not its fee, and rounds whose multiplier cards, lit cards, each bet's fee,
-  multiplier and return, and the balance after the fees are the API's;
+  multiplier and return, and the balance after the fees are the API's; and
+  a Golden Wealth shoe dealt round by round, each round the one the API's
+  whole shoe for the game deals;
 * the page in Traditional Chinese, chosen with its language picker: its
   own words, and the service's reasons and bet lines asked for in that
   language (Accept-Language); the choice kept over a reload, Vietnamese
@@ -107,8 +109,8 @@ def browser() -> Iterator[Browser]:
 
 
 class Watched:
-    """A page with every request it makes, each POST /v1/rounds body, each
-    POST /v1/roads exchange, and its errors.
+    """A page with every request it makes, each POST /v1/rounds and POST /v1/shoes
+    body, each POST /v1/roads exchange, and its errors.
 
     The roads' answers are taken as they pass (``page.route``, which sends
     the page's own request and hands the page the service's answer
@@ -122,6 +124,7 @@ class Watched:
         self.server = server
         self.requested: list[str] = []
         self.rounds: list[dict[str, Any]] = []
+        self.shoes: list[dict[str, Any]] = []
         #: Each API call's path and the language it asked for (Accept-Language).
         self.languages: list[tuple[str, str | None]] = []
         self.roads: list[tuple[dict[str, Any], str, str]] = []
@@ -139,6 +142,8 @@ class Watched:
             )
         if request.method == "POST" and request.url == self.server.url + "/v1/rounds":
             self.rounds.append(json.loads(request.post_data or "{}"))
+        if request.method == "POST" and request.url == self.server.url + "/v1/shoes":
+            self.shoes.append(json.loads(request.post_data or "{}"))
 
     def pass_roads(self, route: Route) -> None:
         answer = route.fetch()
@@ -682,9 +687,11 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
     assert choice.input_value() == ""
     choice.select_option("lightning")
     expect(page.locator("#game-description")).to_have_text(lightning["description"])
-    # Whole shoes of a multiplier game are not dealt by the service yet: each hand is a fresh shoe.
-    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("reshuffle_each_hand")
-    expect(page.locator("#dealing-note")).to_be_visible()
+    # Dealt as the table deals (a whole shoe) until the Dealing choice says each hand is reshuffled.
+    dealing = page.get_by_role("combobox", name="Dealing")
+    expect(dealing).to_have_value("shoe")
+    expect(dealing).to_be_enabled()
+    dealing.select_option("reshuffle_each_hand")
     expect(page.locator("#shoe-now")).to_contain_text("no burn, no cut card")
 
     # Only the bets the game pays, each with its pays and its fee.
@@ -771,9 +778,8 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
     expect(page.locator("#bet-player-info")).to_have_text("1.00–1,000.00，費用 20%")
     page.screenshot(path=str(ARTIFACTS / "table-lightning-zh-hant.png"), full_page=True)
 
-    # Back to plain baccarat: every bet of the table, no fee, dealt from whole shoes again.
+    # Back to plain baccarat: every bet of the table, no fee.
     choice.select_option("")
-    expect(page.get_by_role("combobox", name="發牌方式")).to_have_value("shoe")
     expect(page.locator("#fees-shown")).to_be_hidden()
     assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(
         b["type"] for b in standard["bets"]
@@ -785,6 +791,52 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.locator("#round").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "table-lightning-375.png"), full_page=True)
+    watched.check_it_stayed_inside()
+
+
+def test_a_multiplier_game_s_shoe_is_the_api_s_multiplier_shoe(browser, server):
+    watched = Watched(browser, server)
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    page.get_by_role("combobox", name="Game").select_option("golden_wealth")
+    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("shoe")
+    bet(page, "banker", "25")
+    bet(page, "tie", "5")
+    expect(page.locator("#fees")).to_have_text("6.00")
+
+    # Round by round, each the API's round n of the shoe for the page's seeds and the game.
+    balance = BANKROLL
+    rounds = 4
+    answers = []
+    for number in range(1, rounds + 1):
+        shown = deal(page, number)
+        body = watched.rounds[-1]
+        assert body["round"] == number
+        assert body["rules"] == {"multipliers": "golden_wealth"}
+        answer = api(server, "/v1/rounds", body)
+        answers.append(answer)
+        balance += Decimal(answer["multiplier_settlement"]["net"])
+        check_round(shown, answer, balance)
+        check_multiplier_cards(page, answer)
+        assert shown["title"] == f"Round {number} of shoe 2"  # choosing the game began a new shoe
+
+    # The shoe the page asked for (its burn and cut card) is the game's, and the whole shoe
+    # dealt by the API has the rounds the page showed.
+    seeds = {k: watched.rounds[0][k] for k in ("server_seed", "client_seed", "nonce", "table")}
+    assert [{k: b[k] for k in seeds} for b in watched.rounds] == [seeds] * rounds
+    (first,) = watched.shoes
+    assert first == {
+        **seeds,
+        "server_seed_hash": watched.rounds[0]["server_seed_hash"],
+        "rules": {"multipliers": "golden_wealth"},
+        "to_round": 1,
+    }
+    whole = api(server, "/v1/shoes", {**first, "bets": watched.rounds[0]["bets"], "to_round": rounds})
+    assert whole["multiplier_algorithm"] == answers[0]["multiplier_algorithm"]
+    for dealt, answer in zip(whole["rounds"], answers, strict=True):
+        assert dealt["multiplier_cards"] == answer["multiplier_cards"]
+        assert dealt["multiplier_settlement"] == answer["multiplier_settlement"]
+    expect(page.locator("#rounds-dealt")).to_have_text(str(rounds))
     watched.check_it_stayed_inside()
 
 

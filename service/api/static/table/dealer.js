@@ -16,7 +16,6 @@
 
 // The modes are GET /v1/tables' `dealing` values: "shoe", or "reshuffle_each_hand" (any other mode).
 export const SHOE = "shoe";
-export const RESHUFFLE = "reshuffle_each_hand";
 
 export class Dealer {
   constructor(api) {
@@ -65,6 +64,7 @@ export class Dealer {
         const first = await this.api.json("POST", "/v1/shoes", {
           ...Dealer.seedInputs(shoe),
           table: shoe.table,
+          ...Dealer.rules(shoe),
           to_round: 1,
         });
         shoe.burned = first.burned;

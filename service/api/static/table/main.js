@@ -10,7 +10,7 @@
 
 import { Api } from "./api.js";
 import { Bets, limitProblems } from "./bets.js";
-import { Dealer, RESHUFFLE, SHOE, randomClientSeed } from "./dealer.js";
+import { Dealer, SHOE, randomClientSeed } from "./dealer.js";
 import { byId, el, fill } from "./dom.js";
 import { renderCurrent, renderRetired } from "./fairness.js";
 import { offeredBets } from "./games.js";
@@ -55,7 +55,6 @@ const page = {
   game: byId("game"),
   gameDescription: byId("game-description"),
   dealing: byId("dealing"),
-  dealingNote: byId("dealing-note"),
   clientSeed: byId("client-seed"),
   description: byId("table-description"),
   apiKey: byId("api-key"),
@@ -126,7 +125,6 @@ function chooseTable(name) {
   // GET /v1/tables says how each table deals: "shoe" or "reshuffle_each_hand", the Dealing choice's values.
   page.dealing.value = table.dealing;
   state.chip = 0; // the table's first chip
-  dealingForGame();
   showTable();
   bets.reset();
   showBets();
@@ -135,25 +133,10 @@ function chooseTable(name) {
 /** Play `name`, a multiplier game of GET /v1/paytables, or plain baccarat (""): only the bets it pays are offered. */
 function chooseGame(name) {
   state.game = state.games.find((game) => game.name === name) || null;
-  page.game.value = state.game ? state.game.name : "";
-  if (!state.game && state.table) page.dealing.value = state.table.dealing;
-  dealingForGame();
   showGame();
   showTable();
   bets.reset();
   showBets();
-}
-
-/**
- * Whole shoes of a multiplier game (POST /v1/shoes with rules.multipliers)
- * are not played by the service yet: a multiplier game is dealt a fresh
- * shoe every hand, and the page says so.
- */
-function dealingForGame() {
-  const shoe = page.dealing.querySelector(`option[value="${SHOE}"]`);
-  shoe.disabled = Boolean(state.game);
-  if (state.game) page.dealing.value = RESHUFFLE;
-  page.dealingNote.hidden = !state.game;
 }
 
 /** The game choice: plain baccarat, then each multiplier game as the API names it; the chosen one's description. */

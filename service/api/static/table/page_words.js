@@ -33,9 +33,6 @@ export const PAGE_WORDS = {
   dealing: N_("Dealing"),
   "dealing-shoe": N_("Shoe: burn, cut card"),
   "dealing-reshuffle": N_("Reshuffle every hand"),
-  "dealing-multipliers": N_(
-    "A multiplier game is dealt from a fresh shoe every hand: the service does not deal its whole shoes yet.",
-  ),
   "client-seed": N_("Your client seed"),
   "client-seed-help": N_(
     "Mixed into the shuffle with the server seed; it cannot change once a shoe's first round is dealt.",
