@@ -837,6 +837,8 @@ def test_a_multiplier_game_s_shoe_is_the_api_s_multiplier_shoe(browser, server):
         assert dealt["multiplier_cards"] == answer["multiplier_cards"]
         assert dealt["multiplier_settlement"] == answer["multiplier_settlement"]
     expect(page.locator("#rounds-dealt")).to_have_text(str(rounds))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-golden-wealth-shoe.png"), full_page=True)
     watched.check_it_stayed_inside()
 
 
