@@ -18,6 +18,12 @@ urllib for the same seeds:
   hand the API's for the seed then shown;
 * a service with API keys: the page asks for one, and the service's own 422
   is shown at the bet it names;
+* a multiplier game (Lightning) chosen from GET /v1/paytables' games: only
+  the bets it pays, a chip refused when the balance covers its stake but
+  not its fee, and rounds whose multiplier cards, lit cards, each bet's fee,
+  multiplier and return, and the balance after the fees are the API's; and
+  a Golden Wealth shoe dealt round by round, each round the one the API's
+  whole shoe for the game deals;
 * the page in Traditional Chinese, chosen with its language picker: its
   own words, and the service's reasons and bet lines asked for in that
   language (Accept-Language); the choice kept over a reload, Vietnamese
@@ -103,8 +109,8 @@ def browser() -> Iterator[Browser]:
 
 
 class Watched:
-    """A page with every request it makes, each POST /v1/rounds body, each
-    POST /v1/roads exchange, and its errors.
+    """A page with every request it makes, each POST /v1/rounds and POST /v1/shoes
+    body, each POST /v1/roads exchange, and its errors.
 
     The roads' answers are taken as they pass (``page.route``, which sends
     the page's own request and hands the page the service's answer
@@ -118,6 +124,7 @@ class Watched:
         self.server = server
         self.requested: list[str] = []
         self.rounds: list[dict[str, Any]] = []
+        self.shoes: list[dict[str, Any]] = []
         #: Each API call's path and the language it asked for (Accept-Language).
         self.languages: list[tuple[str, str | None]] = []
         self.roads: list[tuple[dict[str, Any], str, str]] = []
@@ -135,6 +142,8 @@ class Watched:
             )
         if request.method == "POST" and request.url == self.server.url + "/v1/rounds":
             self.rounds.append(json.loads(request.post_data or "{}"))
+        if request.method == "POST" and request.url == self.server.url + "/v1/shoes":
+            self.shoes.append(json.loads(request.post_data or "{}"))
 
     def pass_roads(self, route: Route) -> None:
         answer = route.fetch()
@@ -249,7 +258,9 @@ def check_round(shown: dict[str, Any], answer: dict[str, Any], balance: Decimal,
     assert shown["outcome"] == answer["outcome"]
     assert shown["outcomeText"].startswith(OUTCOMES[answer["outcome"]])
     settlement = answer.get("settlement")
-    if settlement is None:
+    if "multiplier_settlement" in answer:
+        check_multiplier_settlement(shown, answer["multiplier_settlement"])
+    elif settlement is None:
         assert shown["bets"] == []
         assert shown["slip"] is None
     else:
@@ -268,6 +279,65 @@ def check_round(shown: dict[str, Any], answer: dict[str, Any], balance: Decimal,
         written_net = ("+" if Decimal(settlement["net"]) > 0 else "") + settlement["net"]
         assert f"net {written_net}" in shown["slipText"].replace(",", "")
     assert amount(shown["balance"]) == balance
+
+
+#: A multiplier game's round on the page: the multiplier cards, and each dealt card with its marks.
+SHOWN_MULTIPLIERS = """() => {
+  const body = document.querySelector("#round-body");
+  return {
+    drawn: Array.from(body.querySelectorAll(".multiplier-card"),
+      (card) => [card.dataset.card, card.dataset.multiplier, card.querySelector(".times").textContent]),
+    dealt: Array.from(body.querySelectorAll(".card"), (card) => [card.dataset.card,
+      card.classList.contains("lit"), card.dataset.multiplier || null,
+      card.querySelector(".lit-times") ? card.querySelector(".lit-times").textContent : null]),
+  };
+}"""
+
+
+def check_multiplier_settlement(shown: dict[str, Any], settlement: dict[str, Any]) -> None:
+    """Each bet's fee, multiplier, lit cards and return, and the slip's totals, as the API settled them."""
+    # The row's data-* as the page keeps them (data-fee-kept is feeKept), and the answer's fields.
+    kept = {"result": "result", "amount": "amount", "fee": "fee", "feeKept": "fee_kept"}
+    kept |= {k: k for k in ("multiplier", "win", "commission", "capped", "returned")}
+    assert [(b["bet"], {k: b[k] for k in kept}) for b in shown["bets"]] == [
+        (b["type"], {k: str(b[field]) for k, field in kept.items()}) for b in settlement["bets"]
+    ]
+    assert [b["lit"] for b in shown["bets"]] == [
+        " ".join(f"{card['card']}:{card['multiplier']}" for card in b["lit"]) for b in settlement["bets"]
+    ]
+    # On screen: the bet's name, its amount, fee, result, multiplier (its lit cards under it),
+    # win, commission and returned.
+    columns = {1: "amount", 2: "fee", 5: "win", 6: "commission", 7: "returned"}
+    assert [{i: b["cells"][i].replace(",", "") for i in columns} for b in shown["bets"]] == [
+        {i: b[k] for i, k in columns.items()} for b in settlement["bets"]
+    ]
+    for row, bet in zip(shown["bets"], settlement["bets"], strict=True):
+        assert row["cells"][4].startswith(f"\u00d7{bet['multiplier']}")
+        for card in bet["lit"]:
+            assert f"\u00d7{card['multiplier']}" in row["cells"][4]
+    totals = ("staked", "fees", "returned", "capped", "net")
+    assert {k: shown["slip"][k] for k in totals} == {k: settlement[k] for k in totals}
+    written_net = ("+" if Decimal(settlement["net"]) > 0 else "") + settlement["net"]
+    assert f"net {written_net}" in shown["slipText"].replace(",", "")
+
+
+def check_multiplier_cards(page: Page, answer: dict[str, Any]) -> int:
+    """The round's multiplier cards as the API drew them, and every dealt card they light
+    marked with its multiplier; how many dealt cards are lit."""
+    marks = page.evaluate(SHOWN_MULTIPLIERS)
+    drawn = {card["card"]: card["multiplier"] for card in answer["multiplier_cards"]}
+    assert marks["drawn"] == [
+        [card["card"], str(card["multiplier"]), f"×{card['multiplier']}"]
+        for card in answer["multiplier_cards"]
+    ]
+    lit = 0
+    for code, is_lit, multiplier, badge in marks["dealt"]:
+        if code in drawn:
+            assert (is_lit, multiplier, badge) == (True, str(drawn[code]), f"×{drawn[code]}")
+            lit += 1
+        else:
+            assert (is_lit, multiplier, badge) == (False, None, None)
+    return lit
 
 
 def net(answer: dict[str, Any]) -> Decimal:
@@ -584,6 +654,192 @@ def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_
         page.locator("#roads-picture[data-results='1']").wait_for()
         watched.check_it_stayed_inside(401, 422)
         page.close()  # its keep-alive connections would hold the server's graceful stop
+
+
+def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(browser, server):
+    watched = Watched(browser, server)
+    page = watched.page
+
+    # A table list whose Player takes up to 1,000.00, so that a stake the balance covers
+    # can still be refused for its fee (the table's own 200.00 would stop it first).
+    def generous_player(route: Route) -> None:
+        answer = route.fetch()
+        tables = answer.json()
+        for table in tables["tables"]:
+            for offered in table["bets"]:
+                if offered["type"] == "player":
+                    offered["max"] = "1000.00"
+        route.fulfill(response=answer, json=tables)
+
+    page.route(server.url + "/v1/tables", generous_player)
+    watched.open()
+    page.locator("#commitment").wait_for()
+    games = api(server, "/v1/paytables")["multiplier_games"]
+    lightning = next(game for game in games if game["name"] == "lightning")
+    standard = next(t for t in api(server, "/v1/tables")["tables"] if t["name"] == "standard")
+
+    # The games as GET /v1/paytables names them, after plain baccarat.
+    choice = page.get_by_role("combobox", name="Game")
+    expect(choice).to_be_enabled()
+    expect(choice.locator("option")).to_have_text(
+        ["Baccarat (no multipliers)"] + [game["name"] for game in games]
+    )
+    assert choice.input_value() == ""
+    choice.select_option("lightning")
+    expect(page.locator("#game-description")).to_have_text(lightning["description"])
+    # Dealt as the table deals (a whole shoe) until the Dealing choice says each hand is reshuffled.
+    dealing = page.get_by_role("combobox", name="Dealing")
+    expect(dealing).to_have_value("shoe")
+    expect(dealing).to_be_enabled()
+    dealing.select_option("reshuffle_each_hand")
+    expect(page.locator("#shoe-now")).to_contain_text("no burn, no cut card")
+
+    # Only the bets the game pays, each with its pays and its fee.
+    paid = [b["type"] for b in standard["bets"] if b["type"] in lightning["rule"]["pays"]]
+    assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(paid)
+    assert page.eval_on_selector_all("#paytable-table tbody tr", "rs => rs.map(r => r.dataset.bet)") == paid
+    expect(page.locator("button.bet[data-bet=player] .bet-pays")).to_have_text("pays 1:1 × multipliers")
+    expect(page.locator("button.bet[data-bet=banker] .bet-pays")).to_have_text(
+        "pays 1:1 × multipliers less 5%"
+    )
+    expect(page.locator("#bet-player-info")).to_have_text("1.00–1,000.00, fee 20%")
+    expect(page.locator("#paytable-table tr[data-bet=tie]")).to_contain_text("A 20% fee on top of the stake")
+
+    # A chip costs its stake and its fee: eight 100s on the Player cost 960.00; a ninth,
+    # 900.00 and 180.00 in fees, is more than the balance of 1,000.00.
+    bet(page, "player", "100", times=8)
+    expect(page.locator("#fees")).to_have_text("160.00")
+    page.locator("button.bet[data-bet=player]").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "A 100.00 chip would put 900.00 on the table and 180.00 in fees, 1,080.00 in all; "
+        "the balance is 1,000.00"
+    )
+    assert stacks(page) == {"player": "800.00"}
+    page.get_by_role("button", name="Clear bets").click()
+
+    # Rounds until a dealt card is lit (at least three): each one the API's for the same seeds.
+    bet(page, "player", "10")
+    bet(page, "banker", "10")
+    expect(page.locator("#staked")).to_have_text("20.00")
+    expect(page.locator("#fees")).to_have_text("4.00")
+    balance = BANKROLL
+
+    # The stakes and fees leave the balance at the deal, before the service answers: the
+    # first round's request is held until the page shows 1,000.00 less 24.00.
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(server.url + "/v1/rounds", hold)
+    page.locator("#deal").click()
+    expect(page.locator("#balance")).to_have_text("976.00")
+    page.unroute(server.url + "/v1/rounds")
+    held[0].continue_()
+    page.locator("#round[data-round='1'][aria-busy='false']").wait_for()
+
+    number = 0
+    lit = 0
+    while number < 3 or not lit:
+        number += 1
+        shown = page.evaluate(SHOWN_ROUND) if number == 1 else deal(page, number)
+        body = watched.rounds[-1]
+        assert body["rules"] == {"multipliers": "lightning"}
+        assert "round" not in body
+        assert [(b["type"], b["amount"]) for b in body["bets"]] == [("player", "10.00"), ("banker", "10.00")]
+        answer = api(server, "/v1/rounds", body)
+        assert "settlement" not in answer
+        settlement = answer["multiplier_settlement"]
+        staked, fees, returned = (Decimal(settlement[k]) for k in ("staked", "fees", "returned"))
+        assert (staked, fees) == (Decimal("20.00"), Decimal("4.00"))  # each 10.00 bet cost 12.00
+        assert Decimal(settlement["net"]) == returned - staked - fees
+        balance += returned - staked - fees
+        check_round(shown, answer, balance, shoe=False)
+
+        lit += check_multiplier_cards(page, answer)
+        history = page.locator("#history-table tbody tr").last
+        assert history.get_attribute("data-balance") == str(balance)
+        assert number < 40, "no dealt card was lit in 40 rounds"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-lightning.png"), full_page=True)
+
+    # The game choice and the round's words in Traditional Chinese; the games' names and
+    # descriptions are the API's.
+    page.get_by_role("combobox", name="Language").select_option("zh-Hant")
+    expect(page.locator("#betting-title")).to_have_text("投注")
+    choice = page.get_by_role("combobox", name="遊戲")
+    expect(choice).to_have_value("lightning")
+    expect(choice.locator("option")).to_have_text(["百家樂（無倍數）"] + [game["name"] for game in games])
+    expect(page.locator("#game-description")).to_have_text(lightning["description"])
+    expect(page.locator("#multiplier-cards-title")).to_have_text("倍數牌")
+    heads = page.locator("#round-body .results thead th")
+    expect(heads).to_have_text(["投注", "注額", "費用", "結果", "倍數", "贏得", "佣金", "返還"])
+    expect(page.locator("#fees-shown")).to_have_text("費用 4.00")
+    expect(page.locator("#bet-player-info")).to_have_text("1.00–1,000.00，費用 20%")
+    page.screenshot(path=str(ARTIFACTS / "table-lightning-zh-hant.png"), full_page=True)
+
+    # Back to plain baccarat: every bet of the table, no fee.
+    choice.select_option("")
+    expect(page.locator("#fees-shown")).to_be_hidden()
+    assert sorted(page.eval_on_selector_all("button.bet", "bs => bs.map(b => b.dataset.bet)")) == sorted(
+        b["type"] for b in standard["bets"]
+    )
+
+    # At 375 px the multiplier round, its multiplier cards and its wider slip fit the window.
+    page.set_viewport_size({"width": 375, "height": 812})
+    expect(page.locator("#multiplier-cards-title")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.locator("#round").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "table-lightning-375.png"), full_page=True)
+    watched.check_it_stayed_inside()
+
+
+def test_a_multiplier_game_s_shoe_is_the_api_s_multiplier_shoe(browser, server):
+    watched = Watched(browser, server)
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    page.get_by_role("combobox", name="Game").select_option("golden_wealth")
+    expect(page.get_by_role("combobox", name="Dealing")).to_have_value("shoe")
+    bet(page, "banker", "25")
+    bet(page, "tie", "5")
+    expect(page.locator("#fees")).to_have_text("6.00")
+
+    # Round by round, each the API's round n of the shoe for the page's seeds and the game.
+    balance = BANKROLL
+    rounds = 4
+    answers = []
+    for number in range(1, rounds + 1):
+        shown = deal(page, number)
+        body = watched.rounds[-1]
+        assert body["round"] == number
+        assert body["rules"] == {"multipliers": "golden_wealth"}
+        answer = api(server, "/v1/rounds", body)
+        answers.append(answer)
+        balance += Decimal(answer["multiplier_settlement"]["net"])
+        check_round(shown, answer, balance)
+        check_multiplier_cards(page, answer)
+        assert shown["title"] == f"Round {number} of shoe 2"  # choosing the game began a new shoe
+
+    # The shoe the page asked for (its burn and cut card) is the game's, and the whole shoe
+    # dealt by the API has the rounds the page showed.
+    seeds = {k: watched.rounds[0][k] for k in ("server_seed", "client_seed", "nonce", "table")}
+    assert [{k: b[k] for k in seeds} for b in watched.rounds] == [seeds] * rounds
+    (first,) = watched.shoes
+    assert first == {
+        **seeds,
+        "server_seed_hash": watched.rounds[0]["server_seed_hash"],
+        "rules": {"multipliers": "golden_wealth"},
+        "to_round": 1,
+    }
+    whole = api(server, "/v1/shoes", {**first, "bets": watched.rounds[0]["bets"], "to_round": rounds})
+    assert whole["multiplier_algorithm"] == answers[0]["multiplier_algorithm"]
+    for dealt, answer in zip(whole["rounds"], answers, strict=True):
+        assert dealt["multiplier_cards"] == answer["multiplier_cards"]
+        assert dealt["multiplier_settlement"] == answer["multiplier_settlement"]
+    expect(page.locator("#rounds-dealt")).to_have_text(str(rounds))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-golden-wealth-shoe.png"), full_page=True)
+    watched.check_it_stayed_inside()
 
 
 #: Hand names and outcomes in Traditional Chinese (docs/glossary.md).

@@ -235,6 +235,8 @@ def test_every_word_of_the_page_is_a_message_and_every_message_is_on_the_page():
         "/v1/rounds",
         "GET",
         "/v1/tables",
+        "GET",
+        "/v1/paytables",
         "POST",
         "/v1/seeds",
         "POST",
@@ -370,4 +372,58 @@ def test_the_page_counts_money_in_minor_units_and_keeps_its_slip():
     assert shown["limits"] == [
         "Tie: 25.00 is over the table maximum of 20.00",
         "Player: 1.00 is under the table minimum of 5.00",
+    ]
+
+
+#: The page's multiplier game module, run by Node.js on its own, with Lightning's rule
+#: as GET /v1/paytables gives it.
+GAMES_SCRIPT = """
+import { feeOf, feesOf, multiplierPayLines, multiplierPaysInShort, offeredBets } from "%(folder)s/games.js";
+const game = %(game)s;
+const odd = {...game, rule: {...game.rule, fee: {...game.rule.fee, rate: "0.125"}}};
+const offered = [{type: "player"}, {type: "banker"}, {type: "tie"}, {type: "big"}, {type: "player_pair"}];
+console.log(JSON.stringify({
+  offered: offeredBets(offered, game).map((bet) => bet.type),
+  plain: offeredBets(offered, null).map((bet) => bet.type),
+  fees: [[100, "player"], [1000, "banker"], [5, "tie"], [1, "tie"], [2500, "big"]].map(([units, type]) =>
+    feeOf(game, type, units)),
+  noGame: feeOf(null, "player", 1000),
+  odd: [feeOf(odd, "player", 800), feeOf(odd, "player", 100)],
+  slip: feesOf(odd, new Map([["player", 800], ["banker", 100], ["tie", 1000]])),
+  short: ["player", "banker", "tie"].map((type) => multiplierPaysInShort(game, type)),
+  lines: ["banker", "tie", "player_pair"].map((type) => multiplierPayLines(game, type)),
+}));
+"""
+
+
+def test_the_page_counts_a_multiplier_game_s_fees_in_minor_units_exactly(client):
+    node = tools.executable("node", "apt-get install nodejs")
+    games = client.get("/v1/paytables").get_json()["multiplier_games"]
+    lightning = next(game for game in games if game["name"] == "lightning")
+    script = GAMES_SCRIPT % {"folder": table.FILES.as_uri(), "game": json.dumps(lightning)}
+    ran = subprocess.run(
+        [node, "--no-warnings", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    shown = json.loads(ran.stdout)
+    assert shown["offered"] == ["player", "banker", "tie", "player_pair"]  # only the bets the rule pays
+    assert shown["plain"] == ["player", "banker", "tie", "big", "player_pair"]
+    # 20%: 1.00 costs 0.20 more, 10.00 2.00; 0.05 is the smallest stake with a fee in whole cents.
+    assert shown["fees"] == [20, 200, 1, None, 0]
+    assert shown["noGame"] == 0
+    # A rate of 12.5%: 8.00 pays 1.00; 1.00 would pay 0.125, which is refused, never rounded.
+    assert shown["odd"] == [100, None]
+    assert shown["slip"] == {"fees": 225, "finer": ["banker"]}
+    assert shown["short"] == ["1:1 × multipliers", "1:1 × multipliers less 5%", "5:1 × multipliers"]
+    assert shown["lines"] == [
+        [
+            "On a win: 1:1 × the multipliers of the winning hand's lit cards less 5% commission",
+            "On a tie: push (stake returned), the fee kept",
+            "A 20% fee on top of the stake",
+        ],
+        ["On a win: 5:1 × the multipliers of every lit card of the round", "A 20% fee on top of the stake"],
+        ["On a win: 9:1 × the multipliers of the pair's lit cards", "A 20% fee on top of the stake"],
     ]

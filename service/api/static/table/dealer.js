@@ -11,6 +11,8 @@
 // service's (POST /v1/shoes answers them), and round n is POST /v1/rounds
 // with the seeds and "round": n. A table that reshuffles after every hand
 // deals each round from a fresh seed with no "round": a shoe of one hand.
+// A multiplier game (GET /v1/paytables' `multiplier_games`) is asked for as
+// "rules": {"multipliers": <its name>} on every round of the shoe.
 
 // The modes are GET /v1/tables' `dealing` values: "shoe", or "reshuffle_each_hand" (any other mode).
 export const SHOE = "shoe";
@@ -23,14 +25,15 @@ export class Dealer {
     this.count = 0;
   }
 
-  /** Draw the next shoe's server seed; its commitment can be shown at once. */
-  async prepare(table, mode) {
+  /** Draw the next shoe's server seed; its commitment can be shown at once. `game`: a multiplier game's name, or null. */
+  async prepare(table, mode, game = null) {
     const seed = await this.api.json("POST", "/v1/seeds", {});
     this.count += 1;
     this.shoe = {
       number: this.count,
       table,
       mode,
+      game,
       serverSeed: seed.server_seed,
       hash: seed.server_seed_hash,
       algorithm: seed.algorithm,
@@ -61,6 +64,7 @@ export class Dealer {
         const first = await this.api.json("POST", "/v1/shoes", {
           ...Dealer.seedInputs(shoe),
           table: shoe.table,
+          ...Dealer.rules(shoe),
           to_round: 1,
         });
         shoe.burned = first.burned;
@@ -68,7 +72,7 @@ export class Dealer {
         shoe.cards = first.card_counts.total;
       }
     }
-    const body = { ...Dealer.seedInputs(shoe), table: shoe.table, bets };
+    const body = { ...Dealer.seedInputs(shoe), table: shoe.table, ...Dealer.rules(shoe), bets };
     if (shoe.mode === SHOE) body.round = shoe.rounds + 1;
     const answer = await this.api.json("POST", "/v1/rounds", body);
     shoe.rounds += 1;
@@ -82,6 +86,11 @@ export class Dealer {
     return answer;
   }
 
+  /** The rules a request for `shoe` sends: its multiplier game, if any. */
+  static rules(shoe) {
+    return shoe.game ? { rules: { multipliers: shoe.game } } : {};
+  }
+
   /** The current shoe is over, or given up: once dealt from, its seed may be shown. */
   retire() {
     if (this.shoe && this.shoe.rounds > 0) this.retired = this.shoe;
@@ -91,7 +100,7 @@ export class Dealer {
 
 /** The request that deals a retired shoe (or hand) again, for anyone to check it. */
 export function replayRequest(shoe) {
-  const body = { ...Dealer.seedInputs(shoe), table: shoe.table };
+  const body = { ...Dealer.seedInputs(shoe), table: shoe.table, ...Dealer.rules(shoe) };
   return shoe.mode === SHOE ? { path: "/v1/shoes", body } : { path: "/v1/rounds", body };
 }
 

@@ -1,23 +1,27 @@
 // The reference table: wires the page to the service's public API.
 //
-// What the page decides: which table, which chips are on which bet, when to
-// deal. What the service decides: everything else. The balance is play
-// money held in this page, and changes only by what the service's
-// settlement answers (balance - staked + returned). The page is written in
-// the reader's language (language.js), which the API calls ask for too.
+// What the page decides: which table and game, which chips are on which
+// bet, when to deal. What the service decides: everything else. The balance
+// is play money held in this page: the bets' stakes and fees (a multiplier
+// game's, games.js) leave it at the deal, and what the service's settlement
+// returns comes back, so that a round moves it by the answer's net
+// (returned - staked - fees). The page is written in the reader's language
+// (language.js), which the API calls ask for too.
 
 import { Api } from "./api.js";
 import { Bets, limitProblems } from "./bets.js";
 import { Dealer, SHOE, randomClientSeed } from "./dealer.js";
 import { byId, el, fill } from "./dom.js";
 import { renderCurrent, renderRetired } from "./fairness.js";
+import { offeredBets } from "./games.js";
 import { _, amount, remember, sentences, signedAmount, speak, startingLanguage } from "./language.js";
 import { Messages } from "./messages.js";
 import { toMinor } from "./money.js";
 import { writePageWords } from "./page_words.js";
+import { chipRefused, costOf, dealRefused, finerFee } from "./purse.js";
 import { historyRow, renderBetAreas, renderChips, renderPayTable, renderRound, showBetError, showStack } from "./render.js";
 import { Roads } from "./roads.js";
-import { handName, outcomeWords } from "./words.js";
+import { betName, handName, outcomeWords } from "./words.js";
 
 /** The play-money bankroll a visit starts with. */
 const BANKROLL = "1000.00";
@@ -28,6 +32,9 @@ const bets = new Bets();
 const state = {
   tables: [],
   table: null,
+  // The multiplier games (GET /v1/paytables) and the one chosen (null: plain baccarat).
+  games: [],
+  game: null,
   digits: 2,
   limits: new Map(),
   areas: new Map(),
@@ -45,12 +52,16 @@ const state = {
 const page = {
   language: byId("language"),
   tableChoice: byId("table-choice"),
+  game: byId("game"),
+  gameDescription: byId("game-description"),
   dealing: byId("dealing"),
   clientSeed: byId("client-seed"),
   description: byId("table-description"),
   apiKey: byId("api-key"),
   balance: byId("balance"),
   staked: byId("staked"),
+  fees: byId("fees"),
+  feesShown: byId("fees-shown"),
   chips: byId("chips"),
   mainBets: byId("main-bets"),
   sideBets: byId("side-bets"),
@@ -76,6 +87,10 @@ function showBets() {
   for (const [type, area] of state.areas) showStack(area, bets.stake(type), state.digits);
   page.staked.dataset.cents = bets.total;
   page.staked.textContent = amount(bets.total, state.digits);
+  const { fees } = costOf(state.game, bets.stacks);
+  page.feesShown.hidden = !state.game;
+  page.fees.dataset.cents = fees;
+  page.fees.textContent = amount(fees, state.digits);
   page.balance.dataset.cents = state.bankroll;
   page.balance.textContent = amount(state.bankroll, state.digits);
   page.undo.disabled = !bets.canUndo;
@@ -86,7 +101,7 @@ function showBets() {
 function setBusy(busy) {
   state.busy = busy;
   page.round.setAttribute("aria-busy", String(busy));
-  for (const control of [page.deal, page.newShoe, page.tableChoice, page.dealing, page.language]) control.disabled = busy;
+  for (const control of [page.deal, page.newShoe, page.tableChoice, page.game, page.dealing, page.language]) control.disabled = busy;
   page.clientSeed.readOnly = busy || Boolean(dealer.shoe && dealer.shoe.mode === SHOE && dealer.shoe.rounds > 0);
 }
 
@@ -115,6 +130,23 @@ function chooseTable(name) {
   showBets();
 }
 
+/** Play `name`, a multiplier game of GET /v1/paytables, or plain baccarat (""): only the bets it pays are offered. */
+function chooseGame(name) {
+  state.game = state.games.find((game) => game.name === name) || null;
+  showGame();
+  showTable();
+  bets.reset();
+  showBets();
+}
+
+/** The game choice: plain baccarat, then each multiplier game as the API names it; the chosen one's description. */
+function showGame() {
+  const plain = el("option", { value: "" }, _("Baccarat (no multipliers)"));
+  fill(page.game, plain, state.games.map((game) => el("option", { value: game.name }, game.name)));
+  page.game.value = state.game ? state.game.name : "";
+  page.gameDescription.textContent = state.game ? state.game.description : "";
+}
+
 /** The chosen table's chips (the chosen one kept), bet areas, limits, pay table and description, in the page's language. */
 function showTable() {
   const table = state.table;
@@ -127,15 +159,16 @@ function showTable() {
     chip.checked = true;
     state.chip = chosen;
   }
-  state.areas = renderBetAreas(page.mainBets, page.sideBets, table.bets, state.digits, addChip);
+  const offered = offeredBets(table.bets, state.game);
+  state.areas = renderBetAreas(page.mainBets, page.sideBets, offered, state.digits, addChip, state.game);
   messages.areas = state.areas;
   state.limits = new Map(
-    table.bets.map((bet) => [
+    offered.map((bet) => [
       bet.type,
       { min: toMinor(bet.min, state.digits), max: toMinor(bet.max, state.digits), name: state.areas.get(bet.type).name },
     ]),
   );
-  renderPayTable(page.payTable, table, state.digits);
+  renderPayTable(page.payTable, offered, state.digits, state.game);
   page.description.textContent = table.description;
 }
 
@@ -148,6 +181,9 @@ async function loadTables() {
   state.tables = answer.tables;
   fill(page.tableChoice, state.tables.map((table) => el("option", { value: table.name }, table.name)));
   page.tableChoice.disabled = false;
+  state.games = (await api.json("GET", "/v1/paytables")).multiplier_games;
+  showGame();
+  page.game.disabled = false;
   state.bankroll = toMinor(BANKROLL, answer.tables[0].rules.minor_unit);
   chooseTable(answer.default);
   await startShoe();
@@ -159,7 +195,7 @@ async function startShoe() {
   dealer.retire();
   renderCurrent(page.shoeNow, null);
   await renderRetired(page.shoeBefore, dealer.retired);
-  await dealer.prepare(state.table.name, page.dealing.value);
+  await dealer.prepare(state.table.name, page.dealing.value, state.game ? state.game.name : null);
   renderCurrent(page.shoeNow, dealer.shoe);
 }
 
@@ -190,13 +226,13 @@ function addChip(type) {
     messages.atBet(type, _("Over the table limit"), message);
     return;
   }
-  if (bets.total + state.chip > state.bankroll) {
-    const message = _("A {chip} chip would put {staked} on the table; the balance is {balance}", {
-      chip,
-      staked: amount(bets.total + state.chip, state.digits),
-      balance: amount(state.bankroll, state.digits),
-    });
-    messages.warn(_("Not enough play money"), [message]);
+  const after = costOf(state.game, new Map(bets.stacks).set(type, next));
+  if (after.finer.length) {
+    messages.atBet(type, _("Not a stake this game takes"), finerFee(area.name, next, state.digits));
+    return;
+  }
+  if (after.cost > state.bankroll) {
+    messages.warn(_("Not enough play money"), [chipRefused(state.chip, after, state.bankroll, state.digits)]);
     return;
   }
   bets.add(type, state.chip);
@@ -220,12 +256,14 @@ function readyToDeal() {
     messages.warn(_("Outside the table limits"), problems.map((problem) => problem.message));
     return false;
   }
-  if (bets.total > state.bankroll) {
-    const message = _("The bets total {staked}; the balance is {balance}", {
-      staked: amount(bets.total, state.digits),
-      balance: amount(state.bankroll, state.digits),
-    });
-    messages.warn(_("Not enough play money"), [message]);
+  const cost = costOf(state.game, bets.stacks);
+  if (cost.finer.length) {
+    const lines = cost.finer.map((type) => finerFee(betName(type), bets.stake(type), state.digits));
+    messages.warn(_("Not a stake this game takes"), lines);
+    return false;
+  }
+  if (cost.cost > state.bankroll) {
+    messages.warn(_("Not enough play money"), [dealRefused(cost, state.bankroll, state.digits)]);
     return false;
   }
   return true;
@@ -237,15 +275,21 @@ async function deal() {
   await busyWith(async () => {
     if (!dealer.shoe) await startShoe();
     const slip = bets.slip(state.digits);
+    // The stakes and fees leave the balance as the cards are dealt; they come back if no round is.
+    const { cost } = costOf(state.game, bets.stacks);
+    state.bankroll -= cost;
+    showBets();
     let answer;
     try {
       answer = await dealer.deal(page.clientSeed.value, slip);
     } catch (problem) {
+      state.bankroll += cost;
+      showBets();
       renderCurrent(page.shoeNow, dealer.shoe);
       messages.problem(problem, slip);
       return;
     }
-    played(answer);
+    played(answer, cost);
     const shoe = dealer.shoe;
     renderCurrent(page.shoeNow, shoe);
     if (shoe.ended) {
@@ -258,8 +302,13 @@ async function deal() {
   });
 }
 
-/** Show a dealt round, and add its settlement to the balance. */
-function played(answer) {
+/**
+ * Show a dealt round, and settle the balance by its answer: `cost` (the
+ * stakes and fees the page took at the deal) is given back and what the
+ * answer charged taken instead, then what it returns added. The round so
+ * moves the balance by the answer's net, in minor units.
+ */
+function played(answer, cost) {
   const key = sessionKey();
   if (state.session.key !== key) state.session = { key, results: [], rounds: 0, rows: [] };
   const session = state.session;
@@ -271,11 +320,11 @@ function played(answer) {
     natural: answer.natural,
   });
   let net = 0;
-  if (answer.settlement) {
-    const staked = toMinor(answer.settlement.staked, state.digits);
-    const returned = toMinor(answer.settlement.returned, state.digits);
-    state.bankroll += returned - staked;
-    net = returned - staked;
+  const settlement = answer.multiplier_settlement || answer.settlement;
+  state.bankroll += cost;
+  if (settlement) {
+    net = toMinor(settlement.net, state.digits); // returned - staked, less a multiplier game's fees
+    state.bankroll += net;
   }
   bets.dealt();
   showBets();
@@ -296,7 +345,7 @@ function played(answer) {
       banker_total: answer.banker.total,
     }),
   ];
-  if (answer.settlement) said.push(_("Your bets: net {amount}.", { amount: signedAmount(net, state.digits) }));
+  if (settlement) said.push(_("Your bets: net {amount}.", { amount: signedAmount(net, state.digits) }));
   said.push(_("Balance {amount}.", { amount: amount(state.bankroll, state.digits) }));
   if (shoe.mode === SHOE && answer.round.cut_card_out) said.push(_("The cut card is out: one more round."));
   messages.say(sentences(said));
@@ -319,6 +368,7 @@ function showRound() {
 async function retell() {
   writePageWords();
   if (state.table) {
+    showGame();
     showTable();
     showBets();
   }
@@ -333,6 +383,7 @@ async function retell() {
     const answer = await api.json("GET", "/v1/tables");
     state.tables = answer.tables;
     state.table = state.tables.find((table) => table.name === state.table.name) || state.table;
+    showGame();
     showTable();
     showBets();
   }
@@ -379,6 +430,15 @@ async function start() {
   page.tableChoice.addEventListener("change", () => {
     messages.clear();
     chooseTable(page.tableChoice.value);
+    newSession();
+    busyWith(async () => {
+      await startShoe();
+      tableReady();
+    });
+  });
+  page.game.addEventListener("change", () => {
+    messages.clear();
+    chooseGame(page.game.value);
     newSession();
     busyWith(async () => {
       await startShoe();

@@ -16,6 +16,7 @@ export const PAGE_WORDS = {
   bets: N_("Bets"),
   balance: N_("Balance"),
   "on-the-table": N_("On the table"),
+  fees: N_("Fees"),
   reset: N_("Reset play money"),
   chip: N_("Chip"),
   "bet-areas": N_("Bet areas: click one, or press Enter or Space on it, to add the chosen chip."),
@@ -28,6 +29,7 @@ export const PAGE_WORDS = {
   "no-rounds": N_("No rounds yet."),
   "roads-region": N_("Roads picture, scrolls sideways"),
   table: N_("Table"),
+  game: N_("Game"),
   dealing: N_("Dealing"),
   "dealing-shoe": N_("Shoe: burn, cut card"),
   "dealing-reshuffle": N_("Reshuffle every hand"),
@@ -51,7 +53,8 @@ export const PAGE_WORDS = {
   pays: N_("Pays"),
   limits: N_("Limits"),
   calls: N_(
-    "Each round is {rounds} with this page's seeds and bets; the table list is {tables}, the seeds {seeds}, " +
+    "Each round is {rounds} with this page's seeds and bets; the table list is {tables}, the multiplier games " +
+      "{paytables}, the seeds {seeds}, " +
       "the burn {shoes} and the roads {roads}. The API is described at {docs}.",
   ),
 };

@@ -5,8 +5,10 @@
 // language.
 
 import { el, fill } from "./dom.js";
-import { N_, _, amount, number, signedAmount } from "./language.js";
+import { N_, _, amount, number, percentage, signedAmount } from "./language.js";
 import { formatMinor, toMinor } from "./money.js";
+import { feeRate, multiplierPayLines, multiplierPaysInShort } from "./games.js";
+import { litCards, litMark, multiplierCards, multiplierSettlementTable } from "./multiplier_round.js";
 import { betName, cardFace, dealingOrder, handName, outcomeWords, payLine, paysInShort, resultWords } from "./words.js";
 
 const MAIN_BETS = ["player", "tie", "banker"];
@@ -24,8 +26,11 @@ export function renderChips(fieldset, chips, digits, onChoose) {
   return toMinor(chips[0], digits);
 }
 
-/** One button per bet the table offers, main bets first; a Map of type -> its parts. */
-export function renderBetAreas(mainNode, sideNode, offered, digits, onBet) {
+/**
+ * One button per bet offered, main bets first, with what it pays (at a
+ * multiplier `game`, the game's pays and fee); a Map of type -> its parts.
+ */
+export function renderBetAreas(mainNode, sideNode, offered, digits, onBet, game = null) {
   const areas = new Map();
   const ordered = [
     ...MAIN_BETS.map((type) => offered.find((bet) => bet.type === type)).filter(Boolean),
@@ -41,11 +46,13 @@ export function renderBetAreas(mainNode, sideNode, offered, digits, onBet) {
       "button",
       { type: "button", class: "bet", "data-bet": bet.type, "aria-describedby": `${id}-pays ${id}-info ${id}-error` },
       el("span", { class: "bet-name" }, name),
-      el("span", { class: "bet-pays", id: `${id}-pays` }, _("pays {odds}", { odds: paysInShort(bet) })),
+      el("span", { class: "bet-pays", id: `${id}-pays` }, _("pays {odds}", { odds: game ? multiplierPaysInShort(game, bet.type) : paysInShort(bet) })),
       stack,
     );
     button.addEventListener("click", () => onBet(bet.type));
-    const info = el("span", { id: `${id}-info`, class: "bet-info" }, limits(bet, digits));
+    const rate = feeRate(game, bet.type);
+    const shown = rate === null ? limits(bet, digits) : _("{limits}, fee {rate}", { limits: limits(bet, digits), rate: percentage(rate) });
+    const info = el("span", { id: `${id}-info`, class: "bet-info" }, shown);
     const error = el("span", { id: `${id}-error`, class: "bet-error", hidden: true });
     const area = el("div", { class: `bet-area bet-${bet.type}`, "data-bet": bet.type }, button, info, error);
     areas.set(bet.type, { name, area, button, stack, error });
@@ -77,32 +84,39 @@ export function showBetError(area, message) {
   area.error.textContent = message || "";
 }
 
-/** The pay table as a game shows it: every line of every bet, with the limits. */
-export function renderPayTable(tbody, table, digits) {
+/** The pay table as a game shows it: every line of every bet `offered`, with the limits; a multiplier `game`'s own lines. */
+export function renderPayTable(tbody, offered, digits, game = null) {
   fill(
     tbody,
-    table.bets.map((bet) =>
+    offered.map((bet) =>
       el(
         "tr",
         { "data-bet": bet.type },
         el("th", { scope: "row" }, betName(bet.type)),
-        el("td", {}, el("ul", { class: "pays" }, bet.pays.map((line) => el("li", {}, payLine(line))))),
+        el(
+          "td",
+          {},
+          el("ul", { class: "pays" }, (game ? multiplierPayLines(game, bet.type) : bet.pays.map(payLine)).map((line) => el("li", {}, line))),
+        ),
         el("td", { class: "amount" }, limits(bet, digits)),
       ),
     ),
   );
 }
 
-function cardItem(card, order) {
+function cardItem(card, order, lit) {
   const face = cardFace(card.code);
-  const dealt =
+  let dealt =
     card.position === null
       ? _("{card}: dealt {order}", { card: face.name, order })
       : _("{card}: dealt {order}, card {position} of the shoe", { card: face.name, order, position: card.position + 1 });
+  const mark = litMark(lit, card.code);
+  if (mark) dealt = _("{said} ({lit})", { said: dealt, lit: mark.said });
   return el(
     "li",
     {
-      class: face.red ? "card red" : "card",
+      class: ["card", face.red ? "red" : null, mark ? "lit" : null].filter(Boolean).join(" "),
+      "data-multiplier": mark ? mark.multiplier : null,
       "data-card": card.code,
       "data-hand": card.hand,
       "data-order": order,
@@ -112,11 +126,12 @@ function cardItem(card, order) {
     el("span", { class: "order", "aria-hidden": "true" }, order),
     el("span", { class: "rank", "aria-hidden": "true" }, face.rank),
     el("span", { class: "suit", "aria-hidden": "true" }, face.symbol),
+    mark ? mark.badge : null,
     el("span", { class: "sr-only" }, dealt),
   );
 }
 
-function handPanel(answer, hand, dealt) {
+function handPanel(answer, hand, dealt, lit) {
   const cards = dealt.map((card, index) => ({ card, order: index + 1 })).filter(({ card }) => card.hand === hand);
   const total = answer[hand].total;
   return el(
@@ -134,7 +149,7 @@ function handPanel(answer, hand, dealt) {
     el(
       "ol",
       { class: "cards", "aria-label": _("{hand}'s cards", { hand: handName(hand) }) },
-      cards.map(({ card, order }) => cardItem(card, order)),
+      cards.map(({ card, order }) => cardItem(card, order, lit)),
     ),
   );
 }
@@ -201,16 +216,22 @@ function settlementTable(settlement, digits) {
   );
 }
 
-/** A dealt round: each hand's cards in dealing order with its total, the reasons, the outcome, the bets' results. */
+/**
+ * A dealt round: a multiplier game's multiplier cards, each hand's cards in
+ * dealing order (those they light marked) with its total, the reasons, the
+ * outcome, the bets' results.
+ */
 export function renderRound(title, body, answer, label, digits) {
   const dealt = dealingOrder(answer);
+  const lit = litCards(answer);
   title.textContent = label;
   fill(
     body,
-    el("div", { class: "hands" }, handPanel(answer, "player", dealt), handPanel(answer, "banker", dealt)),
+    answer.multiplier_cards ? multiplierCards(answer) : null,
+    el("div", { class: "hands" }, handPanel(answer, "player", dealt, lit), handPanel(answer, "banker", dealt, lit)),
     outcomeLine(answer),
     reasons(answer),
-    settlementTable(answer.settlement, digits),
+    answer.multiplier_settlement ? multiplierSettlementTable(answer.multiplier_settlement, digits) : settlementTable(answer.settlement, digits),
   );
 }
 
@@ -223,7 +244,7 @@ export function historyRow(number, answer, net, balance, digits) {
     el("td", {}, answer.player.total),
     el("td", {}, answer.banker.total),
     el("td", { class: `outcome-${answer.outcome}` }, outcomeWords(answer.outcome)),
-    el("td", { class: "amount" }, answer.settlement ? signedAmount(net, digits) : "–"),
+    el("td", { class: "amount" }, answer.settlement || answer.multiplier_settlement ? signedAmount(net, digits) : "–"),
     el("td", { class: "amount" }, amount(balance, digits)),
   );
 }
