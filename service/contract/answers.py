@@ -17,15 +17,16 @@ so nothing may change an answer after it is written.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
 from ..baccarat.coup import Decision, Hand
 from ..baccarat.live import HandSoFar
 from ..baccarat.multiplier_cards import MultiplierCard
-from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip
+from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord, SlipTotals
-from ..baccarat.settlement import SettledBet, SettledSlip
+from ..baccarat.settlement import Bet, SettledBet, SettledSlip, Terms
 from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.tableau import Reason
 from ..baccarat.tables import Rules
@@ -101,23 +102,32 @@ def place(place: ShoeRound) -> Answer:
 TermsText = dict[int, Answer]
 
 
-def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
-    bet, terms = settled.bet, settled.terms
+def _bet(bet: Bet, terms: object, texts: TermsText, text_of: Callable[[Any], Answer]) -> Answer:
+    """A settled bet's answer: its id and type, then the text of its terms,
+    written by ``text_of`` once for all the bets that share them."""
     answer: Answer = {} if bet.id is None else {"id": bet.id}
     answer["type"] = str(bet.type)
     text = texts.get(id(terms))
     if text is None:
-        text = texts[id(terms)] = {
-            "amount": str(terms.amount),
-            "result": str(terms.result),
-            "win": str(terms.win),
-            "commission": str(terms.commission),
-            "returned": str(terms.returned),
-            "code": terms.line.code,
-            "reason": current().say(terms.line.when),
-        }
+        text = texts[id(terms)] = text_of(terms)
     answer.update(text)
     return answer
+
+
+def _terms_text(terms: Terms) -> Answer:
+    return {
+        "amount": str(terms.amount),
+        "result": str(terms.result),
+        "win": str(terms.win),
+        "commission": str(terms.commission),
+        "returned": str(terms.returned),
+        "code": terms.line.code,
+        "reason": current().say(terms.line.when),
+    }
+
+
+def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
+    return _bet(settled.bet, settled.terms, texts, _terms_text)
 
 
 def slip(slip: SettledSlip, texts: TermsText) -> Answer:
@@ -139,29 +149,26 @@ def multiplier_card(lit: MultiplierCard) -> Answer:
     return {"card": lit.card.code, "multiplier": lit.multiplier}
 
 
+def _multiplied_terms_text(terms: MultipliedTerms) -> Answer:
+    return {
+        "amount": str(terms.stake),
+        "result": str(terms.result),
+        "fee": str(terms.fee),
+        "counted": [card.code for card in terms.counted],
+        "lit": [multiplier_card(lit) for lit in terms.lit],
+        "multiplier": terms.multiplier,
+        "win": str(terms.win),
+        "commission": str(terms.commission),
+        "capped": str(terms.capped),
+        "fee_kept": str(terms.fee_kept),
+        "returned": str(terms.returned),
+        "code": terms.line.code,
+        "reason": current().say(terms.line.when),
+    }
+
+
 def multiplied_bet(settled: MultipliedBet, texts: TermsText) -> Answer:
-    bet, terms = settled.bet, settled.terms
-    answer: Answer = {} if bet.id is None else {"id": bet.id}
-    answer["type"] = str(bet.type)
-    text = texts.get(id(terms))
-    if text is None:
-        text = texts[id(terms)] = {
-            "amount": str(terms.stake),
-            "result": str(terms.result),
-            "fee": str(terms.fee),
-            "counted": [card.code for card in terms.counted],
-            "lit": [multiplier_card(lit) for lit in terms.lit],
-            "multiplier": terms.multiplier,
-            "win": str(terms.win),
-            "commission": str(terms.commission),
-            "capped": str(terms.capped),
-            "fee_kept": str(terms.fee_kept),
-            "returned": str(terms.returned),
-            "code": terms.line.code,
-            "reason": current().say(terms.line.when),
-        }
-    answer.update(text)
-    return answer
+    return _bet(settled.bet, settled.terms, texts, _multiplied_terms_text)
 
 
 def multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:

@@ -489,6 +489,28 @@ class MultiplierCardOutSchema(AnswerSchema):
     multiplier = fields.Integer(required=True, metadata={"example": 8})
 
 
+def multiplier_cards_out_field(what: str) -> fields.List[Any]:
+    """An answer's ``multiplier_cards``: at a multiplier table, ``what``, in the order drawn."""
+    return fields.List(
+        fields.Nested(MultiplierCardOutSchema),
+        attribute="multiplier_cards.cards",
+        metadata={"description": f"At a multiplier table: {what}, in the order drawn"},
+    )
+
+
+def multiplier_algorithm_field(attribute: str, description: str | None = None) -> fields.String:
+    """An answer's ``multiplier_algorithm``: how the multiplier cards were drawn from the seed inputs."""
+    return fields.String(
+        attribute=attribute,
+        metadata={
+            "description": description
+            or "At a multiplier table, when the multiplier cards were drawn from the seed "
+            "inputs: the derivation (docs/multipliers.md)",
+            "example": "hmac-sha256-multiplier-cards/v1",
+        },
+    )
+
+
 class MultipliedBetSchema(AnswerSchema):
     """A bet settled at a multiplier table: what counted for it, what was
     lit, the multiplier they formed, what it won and what the fee cost."""
@@ -541,19 +563,8 @@ class MultipliedSlipSchema(AnswerSchema):
 
 class RoundResponseSchema(RoundOutSchema, PlainDump):
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets were sent"})
-    multiplier_cards = fields.List(
-        fields.Nested(MultiplierCardOutSchema),
-        attribute="multiplier_cards.cards",
-        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
-    )
-    multiplier_algorithm = fields.String(
-        attribute="multiplier_cards.algorithm",
-        metadata={
-            "description": "At a multiplier table, when the multiplier cards were drawn from the seed "
-            "inputs: the derivation (docs/multipliers.md)",
-            "example": "hmac-sha256-multiplier-cards/v1",
-        },
-    )
+    multiplier_cards = multiplier_cards_out_field("the round's multiplier cards")
+    multiplier_algorithm = multiplier_algorithm_field("multiplier_cards.algorithm")
     multiplier_settlement = fields.Nested(
         MultipliedSlipSchema,
         attribute="multiplied",
@@ -613,19 +624,8 @@ class SettlementResponseSchema(RoundOutSchema, PlainDump):
         multiplied=False,
         metadata={"description": "At a plain table: each slip settled, in the order sent"},
     )
-    multiplier_cards = fields.List(
-        fields.Nested(MultiplierCardOutSchema),
-        attribute="multiplier_cards.cards",
-        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
-    )
-    multiplier_algorithm = fields.String(
-        attribute="multiplier_cards.algorithm",
-        metadata={
-            "description": "At a multiplier table, when the multiplier cards were drawn from the seed "
-            "inputs: the derivation (docs/multipliers.md)",
-            "example": "hmac-sha256-multiplier-cards/v1",
-        },
-    )
+    multiplier_cards = multiplier_cards_out_field("the round's multiplier cards")
+    multiplier_algorithm = multiplier_algorithm_field("multiplier_cards.algorithm")
     multiplier_slips = TableSlips(
         MultipliedSlipWithIdSchema,
         multiplied=True,

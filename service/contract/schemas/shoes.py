@@ -23,7 +23,6 @@ from .rounds import (
     MAX_ROUNDS,
     HandSchema,
     MultipliedSlipSchema,
-    MultiplierCardOutSchema,
     MultiplierCardSchema,
     PositionsSchema,
     SeedSchema,
@@ -31,6 +30,8 @@ from .rounds import (
     TotalsSchema,
     bets_field,
     engine_field,
+    multiplier_algorithm_field,
+    multiplier_cards_out_field,
 )
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
@@ -208,11 +209,7 @@ class ShoeRoundSchema(AnswerSchema):
     )
     last = fields.Boolean(attribute="round.last", required=True, metadata={"description": "The shoe's last"})
     settlement = fields.Nested(SlipOutSchema, metadata={"description": "When bets apply to this round"})
-    multiplier_cards = fields.List(
-        fields.Nested(MultiplierCardOutSchema),
-        attribute="multiplier_cards.cards",
-        metadata={"description": "At a multiplier table: the round's multiplier cards, in the order drawn"},
-    )
+    multiplier_cards = multiplier_cards_out_field("the round's multiplier cards")
     multiplier_settlement = fields.Nested(
         MultipliedSlipSchema,
         attribute="multiplied",
@@ -271,12 +268,10 @@ class ShoeResponseSchema(AnswerSchema):
         },
     )
     algorithm = fields.String(attribute="seed.algorithm", metadata={"description": "Seeded shoes"})
-    multiplier_algorithm = fields.String(
-        metadata={
-            "description": "A seeded shoe at a multiplier table: the derivation of each round's "
-            "multiplier cards from the seed inputs and the round's number (docs/multipliers.md)",
-            "example": "hmac-sha256-multiplier-cards/v1",
-        },
+    multiplier_algorithm = multiplier_algorithm_field(
+        "multiplier_algorithm",
+        "A seeded shoe at a multiplier table: the derivation of each round's multiplier cards from the "
+        "seed inputs and the round's number (docs/multipliers.md)",
     )
     seed = fields.Nested(SeedSchema, metadata={"description": "Seeded shoes: the seed inputs"})
     shoe = fields.List(
