@@ -47,7 +47,7 @@ import hashlib
 import json
 import urllib.request
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -608,19 +608,7 @@ def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_
 
         # A table list that says the tie takes 100.00, so that the page lets
         # 25.00 through and the service itself refuses it.
-        def generous_tie(route: Route) -> None:
-            answer = route.fetch()
-            if answer.status != 200:
-                route.fulfill(response=answer)
-                return
-            tables = answer.json()
-            for table in tables["tables"]:
-                for offered in table["bets"]:
-                    if offered["type"] == "tie":
-                        offered["max"] = "100.00"
-            route.fulfill(response=answer, json=tables)
-
-        page.route(keyed.url + "/v1/tables", generous_tie)
+        page.route(keyed.url + "/v1/tables", raising_max("tie", "100.00"))
         watched.open()
         expect(page.get_by_role("alert")).to_contain_text("401")
         expect(page.get_by_role("status")).to_contain_text("requires an API key")
@@ -656,22 +644,33 @@ def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_
         page.close()  # its keep-alive connections would hold the server's graceful stop
 
 
+def raising_max(bet_type: str, most: str) -> Callable[[Route], None]:
+    """A route for GET /v1/tables that answers the service's table list with
+    every table's ``bet_type`` maximum raised to ``most`` (an answer that is
+    not a 200 goes through as it came)."""
+
+    def route_tables(route: Route) -> None:
+        answer = route.fetch()
+        if answer.status != 200:
+            route.fulfill(response=answer)
+            return
+        tables = answer.json()
+        for table in tables["tables"]:
+            for offered in table["bets"]:
+                if offered["type"] == bet_type:
+                    offered["max"] = most
+        route.fulfill(response=answer, json=tables)
+
+    return route_tables
+
+
 def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(browser, server):
     watched = Watched(browser, server)
     page = watched.page
 
     # A table list whose Player takes up to 1,000.00, so that a stake the balance covers
     # can still be refused for its fee (the table's own 200.00 would stop it first).
-    def generous_player(route: Route) -> None:
-        answer = route.fetch()
-        tables = answer.json()
-        for table in tables["tables"]:
-            for offered in table["bets"]:
-                if offered["type"] == "player":
-                    offered["max"] = "1000.00"
-        route.fulfill(response=answer, json=tables)
-
-    page.route(server.url + "/v1/tables", generous_player)
+    page.route(server.url + "/v1/tables", raising_max("player", "1000.00"))
     watched.open()
     page.locator("#commitment").wait_for()
     games = api(server, "/v1/paytables")["multiplier_games"]
