@@ -193,8 +193,9 @@ def play_and_settle(
     with step("deal"):
         _check_multiplier_source(rules, cards, multiplier_cards)
         dealt = _deal_round(rules, cards, seed, round_number, commitment)
-    if rules.multipliers is not None:
-        return _play_multiplied(rules, dealt, bets, multiplier_cards, round_number, step)
+        lit = _multiplier_cards(rules, dealt[2], multiplier_cards, round_number)
+    if lit is not None:
+        return _play_multiplied(rules, dealt, lit, bets, step)
     if not bets:
         return _played(rules, dealt)
     with step("settle"):
@@ -223,8 +224,9 @@ def play_and_settle_slips(
     with step("deal"):
         _check_multiplier_source(rules, cards, multiplier_cards)
         dealt = _deal_round(rules, cards, seed, round_number, commitment)
-    if rules.multipliers is not None:
-        return _settle_multiplied_slips(rules, dealt, slips, multiplier_cards, round_number, step)
+        lit = _multiplier_cards(rules, dealt[2], multiplier_cards, round_number)
+    if lit is not None:
+        return _settle_multiplied_slips(rules, dealt, lit, slips, step)
     with step("settle"):
         settled = tuple(settle_slips(slips, dealt[0], rules))
     return _played(rules, dealt, slips=settled)
@@ -262,13 +264,16 @@ def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
 
 
 def _multiplier_cards(
-    rule: MultiplierRule,
+    rules: Rules,
     record: SeedRecord | None,
     given: Sequence[tuple[Card, int]] | None,
     round_number: int | None,
-) -> MultiplierCards:
+) -> MultiplierCards | None:
     """A multiplier round's cards: those a studio gave, checked against the
-    rule, or those drawn from the round's seed inputs."""
+    rule, or those drawn from the round's seed inputs; None at a plain table."""
+    rule = rules.multipliers
+    if rule is None:
+        return None
     if given is not None:
         try:
             return studio_multiplier_cards(rule, given)
@@ -302,19 +307,12 @@ def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]
 
 
 def _play_multiplied(
-    rules: Rules,
-    dealt: _Dealt,
-    bets: Sequence[Bet],
-    given: Sequence[tuple[Card, int]] | None,
-    round_number: int | None,
-    step: Step,
+    rules: Rules, dealt: _Dealt, lit: MultiplierCards, bets: Sequence[Bet], step: Step
 ) -> PlayedRound:
-    """A multiplier table's round: its multiplier cards, and its slip settled by the rule."""
+    """A multiplier table's round with its multiplier cards ``lit``, and its slip settled by the rule."""
     rule = rules.multipliers
     assert rule is not None
     coup, unused_cards, record, place = dealt
-    with step("deal"):
-        lit = _multiplier_cards(rule, record, given, round_number)
     multiplied = None
     if bets:
         problems = multiplier_slip_problems(bets, rules)
@@ -331,18 +329,15 @@ def _play_multiplied(
 def _settle_multiplied_slips(
     rules: Rules,
     dealt: _Dealt,
+    lit: MultiplierCards,
     slips: Sequence[tuple[str | None, Sequence[Bet]]],
-    given: Sequence[tuple[Card, int]] | None,
-    round_number: int | None,
     step: Step,
 ) -> PlayedRound:
-    """A multiplier table's round with many slips: its multiplier cards, and
-    each slip settled by the rule (all or none)."""
+    """A multiplier table's round with many slips, with its multiplier cards
+    ``lit``, and each slip settled by the rule (all or none)."""
     rule = rules.multipliers
     assert rule is not None
     coup, unused_cards, record, place = dealt
-    with step("deal"):
-        lit = _multiplier_cards(rule, record, given, round_number)
     check = _MultipliedSlipCheck(rules, rule)
     problems = [
         problem.within("slips", index)
@@ -400,18 +395,15 @@ def play_live(
         _check_multiplier_source(rules, cards, multiplier_cards)
         check_composition(cards, rules.decks)
         dealt = deal_one_round(cards, hands)
-    rule = rules.multipliers
+        lit = _multiplier_cards(rules, None, multiplier_cards, None)
     if isinstance(dealt, RoundInProgress):
-        if rule is not None:
-            _multiplier_cards(rule, None, multiplier_cards, None)
-            problems = multiplier_slip_problems(bets, rules)
-        else:
-            problems = slip_problems(bets, rules)
+        checked = slip_problems if lit is None else multiplier_slip_problems
+        problems = checked(bets, rules)
         if problems:
             raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         return RoundSoFar(dealt, rules)
-    if rule is not None:
-        return _play_multiplied(rules, (dealt, (), None, None), bets, multiplier_cards, None, step)
+    if lit is not None:
+        return _play_multiplied(rules, (dealt, (), None, None), lit, bets, step)
     if not bets:
         return PlayedRound(dealt, rules)
     with step("settle"):
