@@ -48,9 +48,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from service.baccarat import batch
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.cards import DECK, Card
-from service.baccarat.settlement import Bet, Settler
+from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
 from service.baccarat.tables import TABLES
 

@@ -4,6 +4,8 @@ vocabulary, which the pay tables (:mod:`.catalogue`) and the tables' rules
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 
 
@@ -41,3 +43,10 @@ class Variant(StrEnum):
     STANDARD = "standard"  # 1:1 less the commission
     NO_COMMISSION = "no_commission"  # 1:1, but a win with a total of 6 pays 1:2
     EZ = "ez"  # 1:1, but a win with a three-card 7 pushes
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet:
+    type: BetType
+    amount: Decimal
+    id: str | None = None

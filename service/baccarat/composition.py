@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from .cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
 from .errors import N_, CardError, Problem, ProblemCode, ShoeError
-from .play import Seed, SeedRecord, seeded_shoe
 from .shoe_deal import DEFAULT_CUT_CARD, shoe_round
+from .shuffle import Seed, SeedRecord, seeded_shoe
 
 #: A round uses at most six cards: a shoe holding six finishes any round.
 MIN_CARDS = 6

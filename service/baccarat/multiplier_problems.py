@@ -20,7 +20,7 @@ a :class:`.RulesError` whose problems sit under ``rules/multipliers``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -93,3 +93,18 @@ def cap_problems(rule: MultiplierRule, minor_unit: int) -> list[Problem]:
         return []
     fault = Fault.of(("cap",), FaultCode.CAP_FINER_THAN_MINOR_UNIT, cap=rule.cap, places=minor_unit)
     return [_problem(fault)]
+
+
+#: The problems a multiplier round's faults are answered as: those a request
+#: can reach (a rule is a preset, the stakes were checked by the table's limits).
+_FAULT_PROBLEMS = {
+    FaultCode.MULTIPLIER_CARD_COUNT: ProblemCode.MULTIPLIER_CARD_COUNT,
+    FaultCode.MULTIPLIER_CARD_REPEATED: ProblemCode.MULTIPLIER_CARD_REPEATED,
+    FaultCode.MULTIPLIER_NOT_OF_RULE: ProblemCode.MULTIPLIER_NOT_OF_RULE,
+    FaultCode.FEE_FINER_THAN_MINOR_UNIT: ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+}
+
+
+def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
+    """The engine's multiplier faults (of a slip, or of a studio's multiplier cards) as problems."""
+    return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from .bets import BetType
+from .bets import Bet, BetType
 from .cards import Card
 from .catalogue import standard
 from .coup import Coup
@@ -52,7 +52,6 @@ from .money import ZERO, Rounding, decimal_places, rounder
 from .multiplier_cards import MultiplierCard, MultiplierCards, counted_cards
 from .multipliers import Fault, FaultCode, MultiplierBetError, MultiplierRule, MultiplierRulesError
 from .paytable import PayLine, Result
-from .settlement import Bet
 
 #: Digits the settlement computes with: the largest win a rule allows (a
 #: pay of 10,000 times a multiplier of 1000 to the sixth power, 10**22) on

@@ -55,8 +55,8 @@ from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
 from .paytable import NamedPayTable, Result
-from .play import Seed
 from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
+from .shuffle import Seed
 from .side_bets import margin
 from .tables import Rules
 

@@ -42,13 +42,13 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bets import BetType
+from .bets import Bet, BetType
 from .cards import Card
 from .coup import Coup
 from .errors import N_, BetError, Problem, ProblemCode, SeedError
 from .money import ZERO, decimal_places, format_amount
 from .play import PlayedRound, Step, play_and_settle, unwatched
-from .settlement import Bet, settle_slip, slip_problems
+from .settlement import settle_slip, slip_problems
 from .shuffle import SeedInputs
 from .tables import Rules
 

@@ -18,32 +18,20 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .bets import Bet
 from .cards import Card, check_composition
 from .coup import Coup, deal
 from .errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from .multiplier_problems import fault_problems
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
-from .multipliers import Fault, FaultCode, MultiplierCardError, MultiplierRule
-from .settlement import Bet, SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
+from .multipliers import MultiplierCardError, MultiplierRule
+from .settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
-from .shuffle import ALGORITHM, SeedInputs, check_commitment, new_seed, shoe_hash, shuffled_shoe
+from .shuffle import Seed, SeedRecord, seeded_shoe
 from .tables import Rules
-
-
-@dataclass(frozen=True, slots=True)
-class SeedRecord:
-    """What an auditor needs to re-derive a seeded shoe."""
-
-    inputs: SeedInputs
-    generated: bool
-    shoe_hash: str
-    algorithm: str = ALGORITHM
-
-    @property
-    def seed(self) -> str:
-        return self.inputs.server_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +96,6 @@ class SlipTotals:
         )
 
 
-Seed = SeedInputs | str
-
 #: A caller's hook around each step of a round, given its name (``"deal"``,
 #: ``"settle"``): a context manager the step runs in.
 Step = Callable[[str], AbstractContextManager[object]]
@@ -123,19 +109,6 @@ def unwatched(name: str) -> AbstractContextManager[object]:
     ...     pass
     """
     return _UNWATCHED
-
-
-def seeded_shoe(
-    decks: int, seed: Seed | None, commitment: str | None = None
-) -> tuple[list[Card], SeedRecord]:
-    """The shoe shuffled from ``seed`` (a plain seed is the server seed with
-    an empty client seed and nonce 0; ``None`` draws a fresh one), after
-    checking the server seed against ``commitment`` when one was sent."""
-    generated = seed is None
-    inputs = SeedInputs(new_seed()) if seed is None else SeedInputs(seed) if isinstance(seed, str) else seed
-    check_commitment(inputs, commitment)
-    cards = shuffled_shoe(decks, inputs)
-    return cards, SeedRecord(inputs, generated, shoe_hash(cards))
 
 
 #: A round just dealt: the coup, the cards sent but not used, the seed and
@@ -246,21 +219,6 @@ def _check_multiplier_source(
             N_("The multiplier cards were not sent"),
             [Problem.of(("multiplier_cards",), ProblemCode.MULTIPLIER_CARDS_MISSING)],
         )
-
-
-#: The problems a multiplier round's faults are answered as: those a request
-#: can reach (a rule is a preset, the stakes were checked by the table's limits).
-_FAULT_PROBLEMS = {
-    FaultCode.MULTIPLIER_CARD_COUNT: ProblemCode.MULTIPLIER_CARD_COUNT,
-    FaultCode.MULTIPLIER_CARD_REPEATED: ProblemCode.MULTIPLIER_CARD_REPEATED,
-    FaultCode.MULTIPLIER_NOT_OF_RULE: ProblemCode.MULTIPLIER_NOT_OF_RULE,
-    FaultCode.FEE_FINER_THAN_MINOR_UNIT: ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
-}
-
-
-def fault_problems(faults: Sequence[Fault]) -> list[Problem]:
-    """The engine's multiplier faults (of a slip, or of a studio's multiplier cards) as problems."""
-    return [Problem(fault.path, _FAULT_PROBLEMS[fault.code], fault.values) for fault in faults]
 
 
 def _multiplier_cards(

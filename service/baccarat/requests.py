@@ -19,13 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .bets import BetType
+from .bets import Bet, BetType
 from .cards import Card
 from .coup import Side
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
-from .settlement import Bet
 from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs

@@ -22,19 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .bets import BetType
+from .bets import Bet, BetType
 from .coup import Coup
 from .errors import N_, BetError, Problem, ProblemCode
 from .money import ZERO, decimal_places, format_amount, rounder
 from .paytable import PayLine, Result
 from .tables import Rules
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Bet:
-    type: BetType
-    amount: Decimal
-    id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from .cards import Card
 from .errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from .multiplier_problems import fault_problems
 from .multipliers import MultiplierCardError, MultiplierRule
-from .play import fault_problems
 from .shoe_deal import ShoeRound
 from .shuffle import SeedInputs
 

@@ -116,3 +116,33 @@ def shuffled_shoe(decks: int, inputs: SeedInputs) -> list[Card]:
 def shoe_hash(cards: Sequence[Card]) -> str:
     """SHA-256 of the card codes joined by commas: a fingerprint of the order."""
     return hashlib.sha256(",".join(card.code for card in cards).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class SeedRecord:
+    """What an auditor needs to re-derive a seeded shoe."""
+
+    inputs: SeedInputs
+    generated: bool
+    shoe_hash: str
+    algorithm: str = ALGORITHM
+
+    @property
+    def seed(self) -> str:
+        return self.inputs.server_seed
+
+
+Seed = SeedInputs | str
+
+
+def seeded_shoe(
+    decks: int, seed: Seed | None, commitment: str | None = None
+) -> tuple[list[Card], SeedRecord]:
+    """The shoe shuffled from ``seed`` (a plain seed is the server seed with
+    an empty client seed and nonce 0; ``None`` draws a fresh one), after
+    checking the server seed against ``commitment`` when one was sent."""
+    generated = seed is None
+    inputs = SeedInputs(new_seed()) if seed is None else SeedInputs(seed) if isinstance(seed, str) else seed
+    check_commitment(inputs, commitment)
+    cards = shuffled_shoe(decks, inputs)
+    return cards, SeedRecord(inputs, generated, shoe_hash(cards))

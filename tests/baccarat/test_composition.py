@@ -22,9 +22,8 @@ from service.baccarat.composition import (
     full_shoe,
 )
 from service.baccarat.errors import CardError, SeedError
-from service.baccarat.play import seeded_shoe
 from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shuffle import SeedInputs, seeded_shoe
 from tests import strategies
 
 SEED = SeedInputs("composition-seed", "client", 7)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.coup import deal
 from service.baccarat.money import Rounding
 from service.baccarat.multiplier_cards import draw_multiplier_cards, studio_multiplier_cards
@@ -27,7 +27,7 @@ from service.baccarat.multipliers import (
     largest_pays,
 )
 from service.baccarat.paytable import Result
-from service.baccarat.settlement import Bet, settle_slip
+from service.baccarat.settlement import settle_slip
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests import strategies

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.cards import DECK, RANKS, Card, parse_card, shoe
 from service.baccarat.catalogue import CATALOGUE
 from service.baccarat.composition import (
@@ -27,11 +27,10 @@ from service.baccarat.coup import Coup, deal
 from service.baccarat.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
 from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
 from service.baccarat.payouts import payout
-from service.baccarat.play import seeded_shoe
 from service.baccarat.round_counts import Signature, count_rounds, signature_coup
-from service.baccarat.settlement import Bet, settle_bet
+from service.baccarat.settlement import settle_bet
 from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables import TABLES, Rules
 from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
 from tests.baccarat.test_settlement import engine_state

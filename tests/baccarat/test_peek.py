@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.errors import BetError, SeedError
 from service.baccarat.peek import (
     PEEK,
@@ -25,7 +25,6 @@ from service.baccarat.peek import (
     shown_positions,
 )
 from service.baccarat.play import play_and_settle
-from service.baccarat.settlement import Bet
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests.conftest import cards

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.coup import deal
 from service.baccarat.errors import BetError, CardError, SeedError
 from service.baccarat.play import (
@@ -20,11 +20,9 @@ from service.baccarat.play import (
     play_and_settle,
     play_and_settle_slips,
     play_live,
-    seeded_shoe,
 )
-from service.baccarat.settlement import Bet
 from service.baccarat.shoe_deal import shoe_round
-from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
+from service.baccarat.shuffle import ALGORITHM, SeedInputs, seeded_shoe, shoe_hash, shuffled_shoe
 from service.baccarat.tables import TABLES, resolve_rules
 from tests import strategies
 from tests.conftest import cards

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.cards import RANKS
 from service.baccarat.coup import Outcome, Side
 from service.baccarat.errors import BetError
@@ -32,7 +32,6 @@ from service.baccarat.requests import (
     play_whole_shoe,
     settle_table,
 )
-from service.baccarat.settlement import Bet
 from service.baccarat.shoe_play import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES

@@ -19,11 +19,12 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.baccarat.bets import Bet
 from service.baccarat.cards import RANKS, SUITS, Card, parse_card
 from service.baccarat.coup import Coup, Decision, Hand, Outcome, Side, deal
 from service.baccarat.money import to_minor_unit
 from service.baccarat.paytable import Result
-from service.baccarat.settlement import Bet, Settler
+from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, shuffled_shoe
 from service.baccarat.tableau import banker_draws, is_natural, nobody_draws, player_draws

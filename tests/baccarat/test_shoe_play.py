@@ -12,17 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.errors import BetError, SeedError, ShoeError
 from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip
-from service.baccarat.play import SlipTotals, seeded_shoe
+from service.baccarat.play import SlipTotals
 from service.baccarat.roads import Result, roads
-from service.baccarat.settlement import Bet, settle_slip
+from service.baccarat.settlement import settle_slip
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables import TABLES, resolve_rules
 
 STANDARD = TABLES["standard"].rules

@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
-from service.baccarat.bets import BetType, Variant
+from service.baccarat.bets import Bet, BetType, Variant
 from service.baccarat.coup import deal
 from service.baccarat.payouts import Result, payout
-from service.baccarat.settlement import Bet, settle_bet
+from service.baccarat.settlement import settle_bet
 from service.baccarat.tables import TABLES, Rules
 from tests import strategies
 from tests.conftest import cards

@@ -20,9 +20,8 @@ from service.baccarat import simulation
 from service.baccarat.bets import BetType
 from service.baccarat.coup import Outcome
 from service.baccarat.payouts import pay_table
-from service.baccarat.play import seeded_shoe
 from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
 from service.baccarat.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
 from service.baccarat.tables import TABLES
 

@@ -24,12 +24,12 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from service.api.errors import HTTP_WORDS
 from service.app import create_app
-from service.baccarat.bets import BetType
+from service.baccarat.bets import Bet, BetType
 from service.baccarat.cards import DECK, check_composition
 from service.baccarat.coup import Place, Side, deal
 from service.baccarat.errors import BaccaratError, BetError, ProblemCode
 from service.baccarat.live import deal_one_round
-from service.baccarat.settlement import Bet, slip_problems
+from service.baccarat.settlement import slip_problems
 from service.baccarat.shoe_deal import check_cut_card, past_the_end
 from service.baccarat.tables import TABLES, resolve_rules
 from service.contract.jsonio import PARSER_MESSAGES
