@@ -49,7 +49,7 @@ from pathlib import Path
 
 from service.baccarat import batch
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.cards import DECK, Card
+from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
 from service.baccarat.tables import TABLES

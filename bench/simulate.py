@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from service.baccarat import batch
 from service.baccarat.bets import Bet
-from service.baccarat.cards import DECK
+from service.baccarat.rulebook.cards import DECK
 from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.simulation import Shuffle, tally_shoes

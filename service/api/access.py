@@ -37,7 +37,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, request
 
-from ..baccarat.errors import N_
+from ..baccarat.rulebook.errors import N_
 from ..contract.problems import problem_document
 from .errors import problem_response
 from .services import services

@@ -21,7 +21,7 @@ rank counted more often than the shoe's decks hold it, are a :class:`CardError`.
 
 >>> full_shoe(8).total, full_shoe(8).by_value[0]
 (416, 128)
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> after_removing(1, [parse_card("AS"), parse_card("KH")]).by_rank["A"]
 3
 >>> from_rank_counts(8, {rank: 30 if rank == "A" else 32 for rank in RANKS}).suits_of("A")
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
-from .errors import N_, CardError, Problem, ProblemCode, ShoeError
+from .rulebook.cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
+from .rulebook.errors import N_, CardError, Problem, ProblemCode, ShoeError
 from .shoe_deal import DEFAULT_CUT_CARD, shoe_round
 from .shuffle import Seed, SeedRecord, seeded_shoe
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .bets import BetType, Variant
-from .coup import Coup, Outcome
 from .paytable import PUSH, NamedPayTable, PayLine, Source, win
+from .rulebook.coup import Coup, Outcome
 
 #: The commission the standard banker table is written at (DESIGN §4).
 STANDARD_COMMISSION = Decimal("0.05")

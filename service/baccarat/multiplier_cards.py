@@ -23,7 +23,7 @@ untouched and the multiplier cards never depend on the cards dealt:
    cards at ``i`` and ``i + j``. Positions 0 to ``K - 1`` are the cards, in order.
 5. Their multipliers: for each card in order, a multiplier picked by weight as in step 3.
 
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.multiplier_presets import PRESETS
 >>> drawn = draw_multiplier_cards(PRESETS["golden_wealth"].rule, SeedInputs("abc"))
 >>> [str(card) for card in drawn.cards]
@@ -42,9 +42,9 @@ from math import prod
 from types import MappingProxyType
 
 from .bets import BetType
-from .cards import DECK, Card
-from .coup import Coup
 from .multipliers import VIRTUAL_DECK, Counted, Fault, FaultCode, MultiplierCardError, MultiplierRule
+from .rulebook.cards import DECK, Card
+from .rulebook.coup import Coup
 from .shuffle import SeedInputs
 
 ALGORITHM = "hmac-sha256-multiplier-cards/v1"
@@ -172,7 +172,7 @@ def studio_multiplier_cards(rule: MultiplierRule, given: Sequence[tuple[Card, in
     ``multiplier_cards`` (the count) or ``multiplier_cards/i/card`` and
     ``multiplier_cards/i/multiplier``.
 
-    >>> from service.baccarat.cards import parse_card
+    >>> from service.baccarat.rulebook.cards import parse_card
     >>> from service.baccarat.multiplier_presets import PRESETS
     >>> rule = PRESETS["golden_wealth"].rule
     >>> studio_multiplier_cards(rule, [(parse_card("7S"), 8), (parse_card("7S"), 4)])

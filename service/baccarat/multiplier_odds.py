@@ -53,11 +53,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .bets import BetType
-from .cards import DECK
 from .composition import MIN_CARDS, Composition, full_shoe
 from .multipliers import VIRTUAL_DECK, Counted, MultiplierRule
 from .round_counts import PAIR, PERFECT, Ints, count_rounds
-from .tableau import banker_draws, player_draws
+from .rulebook.cards import DECK
+from .rulebook.tableau import banker_draws, player_draws
 
 #: How many times each distinct counted card counts, largest first.
 Pattern = tuple[int, ...]

@@ -1,5 +1,5 @@
 """A multiplier rule an operator sends: made by the engine, its faults
-answered as the API's problems (:class:`.errors.ProblemCode`).
+answered as the API's problems (:class:`service.baccarat.rulebook.errors.ProblemCode`).
 
 :class:`.MultiplierRule` checks every field and names each offending one
 with a :class:`.FaultCode`; :func:`operator_rule` makes the rule, or raises
@@ -25,8 +25,8 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from .errors import N_, Problem, ProblemCode, RulesError
 from .multipliers import Fault, FaultCode, MultiplierRule, MultiplierRulesError
+from .rulebook.errors import N_, Problem, ProblemCode, RulesError
 
 #: Where a sent rule sits in a request.
 AT = ("rules", "multipliers")

@@ -24,8 +24,8 @@ The cap: a slip's wins on one round sum to at most the rule's cap; what is
 over comes off the largest win first (then the next, in slip order for equal
 wins), and each bet says how much of its win the cap took (``capped``).
 
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.coup import deal
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
 >>> from service.baccarat.multiplier_cards import studio_multiplier_cards
 >>> from service.baccarat.multiplier_presets import PRESETS
 >>> rule = PRESETS["lightning"].rule
@@ -45,13 +45,13 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from .bets import Bet, BetType
-from .cards import Card
 from .catalogue import standard
-from .coup import Coup
 from .money import ZERO, Rounding, decimal_places, rounder
 from .multiplier_cards import MultiplierCard, MultiplierCards, counted_cards
 from .multipliers import Fault, FaultCode, MultiplierBetError, MultiplierRule, MultiplierRulesError
 from .paytable import PayLine, Result
+from .rulebook.cards import Card
+from .rulebook.coup import Coup
 
 #: Digits the settlement computes with: the largest win a rule allows (a
 #: pay of 10,000 times a multiplier of 1000 to the sixth power, 10**22) on
@@ -186,8 +186,8 @@ def settling_line(bet: BetType, coup: Coup) -> PayLine:
     changes what a win pays, never when a bet wins, so a multiplied bet
     names the same line, code and sentence as the plain table's bet.
 
-    >>> from service.baccarat.cards import parse_card
-    >>> from service.baccarat.coup import deal
+    >>> from service.baccarat.rulebook.cards import parse_card
+    >>> from service.baccarat.rulebook.coup import deal
     >>> tie = deal([parse_card(code) for code in "9S 9D KH KC".split()])  # 9 and 9
     >>> settling_line(BetType.BANKER, tie).code, settling_line(BetType.TIE, tie).code
     ('a_tie', 'the_totals_are_equal')

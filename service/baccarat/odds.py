@@ -38,7 +38,6 @@ from functools import cache, cached_property, lru_cache
 import numpy as np
 
 from .bets import BetType
-from .cards import MAX_DECKS, Card
 from .catalogue import CATALOGUE
 from .composition import (
     Composition,
@@ -48,14 +47,15 @@ from .composition import (
     from_rank_counts,
     full_shoe,
 )
-from .coup import Coup, Outcome
-from .errors import N_, Problem, ProblemCode, ShoeError
 from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
 from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
 from .paytable import NamedPayTable, Result
 from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
+from .rulebook.cards import MAX_DECKS, Card
+from .rulebook.coup import Coup, Outcome
+from .rulebook.errors import N_, Problem, ProblemCode, ShoeError
 from .shuffle import Seed
 from .side_bets import margin
 from .tables import Rules
@@ -378,7 +378,7 @@ def catalogue_odds(decks: int = 8) -> CatalogueOdds:
 
 def prepare_multiplier_games() -> None:
     """Count every multiplier game's returns for each full shoe a request
-    may name (1 to :data:`.cards.MAX_DECKS` decks; about 0.7 s in all), when
+    may name (1 to :data:`service.baccarat.rulebook.cards.MAX_DECKS` decks; about 0.7 s in all), when
     the service starts: no request counts them, each reads what is kept.
     The round structure they are counted with is built first
     (:func:`.multiplier_odds.prepare`)."""

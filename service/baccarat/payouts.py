@@ -5,8 +5,8 @@ The pay tables are the catalogue's (:mod:`.catalogue`: the main bets' in
 per bet (:attr:`.Rules.chosen`). Every payout rule is a pure function of the
 round and the rules; money is not touched here: :mod:`.settlement` does that.
 
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.coup import deal
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
 >>> tie = deal([parse_card(c) for c in ["9S", "9H", "KD", "KC"]])
 >>> payout(BetType.BANKER, tie, Rules())
 Payout(result=<Result.PUSH: 'push'>, odds=Decimal('0'), commission=Decimal('0'))
@@ -30,9 +30,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .bets import BetType
-from .coup import Coup
 from .money import format_amount
 from .paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from .rulebook.coup import Coup
 from .tables import DEFAULT_TABLE, TABLES, Rules
 
 __all__ = [

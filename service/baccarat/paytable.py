@@ -7,8 +7,8 @@ first line that holds decides; when none holds the bet loses. Money is not
 touched here: :mod:`.settlement` turns a :class:`Payout` into amounts.
 
 >>> from decimal import Decimal
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.coup import deal
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
 >>> table = PayTable("small", (PayLine("4 cards are dealt", lambda coup: coup.cards_used == 4,
 ...                                     Payout(Result.WIN, Decimal("1.5"))),))
 >>> table.payout(deal([parse_card(c) for c in ["9S", "KH", "KD", "7C"]]))
@@ -26,8 +26,8 @@ from decimal import Decimal
 from enum import StrEnum
 
 from .bets import BetType
-from .coup import Coup
 from .money import ZERO
+from .rulebook.coup import Coup
 
 
 class Result(StrEnum):

@@ -18,7 +18,7 @@ says (the studio decides); with seed inputs, a subset drawn from the seed
 inputs, independent of the cards (another hash than the shuffle's): how many
 by the rule's weights, then which, each subset of that many equally likely.
 
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.tables import resolve_rules
 >>> cards = tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split())
 >>> bets = (Bet(type=BetType.BANKER, amount=Decimal("5")),)
@@ -43,11 +43,11 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .bets import Bet, BetType
-from .cards import Card
-from .coup import Coup
-from .errors import N_, BetError, Problem, ProblemCode, SeedError
 from .money import ZERO, decimal_places, format_amount
 from .play import PlayedRound, Step, play_and_settle, unwatched
+from .rulebook.cards import Card
+from .rulebook.coup import Coup
+from .rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
 from .settlement import settle_slip, slip_problems
 from .shuffle import SeedInputs
 from .tables import Rules

@@ -31,7 +31,7 @@ from .bets import BetType
 from .composition import full_shoe
 from .odds import analyse
 from .peek import PEEK, PeekRule, shown_masks
-from .tableau import banker_draws, player_draws
+from .rulebook.tableau import banker_draws, player_draws
 from .tables import TABLES
 
 #: Per unit staked on a win (the Banker's 0.95 as 19/20), on a tie, on a loss.

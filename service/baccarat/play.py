@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .bets import Bet
-from .cards import Card, check_composition
-from .coup import Coup, deal
-from .errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
-from .live import Hands, RoundInProgress, deal_one_round
 from .money import ZERO, to_minor_unit
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
 from .multiplier_problems import fault_problems
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
 from .multipliers import MultiplierCardError, MultiplierRule
+from .rulebook.cards import Card, check_composition
+from .rulebook.coup import Coup, deal
+from .rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
+from .rulebook.live import Hands, RoundInProgress, deal_one_round
 from .settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 from .shoe_deal import ShoeRound, shoe_round
 from .shuffle import Seed, SeedRecord, seeded_shoe
@@ -340,7 +340,7 @@ def play_live(
     step: Step = unwatched,
 ) -> PlayedRound | RoundSoFar:
     """The round dealt live as ``cards`` so far (``hands`` tags them with the
-    hand they were placed with; :func:`.live.deal_one_round`): once complete,
+    hand they were placed with; :func:`service.baccarat.rulebook.live.deal_one_round`): once complete,
     :func:`play_and_settle`'s answer for the same cards and bets; until then
     the round so far, with the slip checked but not settled.
 

@@ -5,7 +5,7 @@ their input into these objects; a view or a command then makes one call,
 such as ``play_round(request)``. The rules are already resolved (a table
 preset with the caller's overrides), so nothing here reads a table name.
 
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.tables import resolve_rules
 >>> request = RoundRequest(
 ...     rules=resolve_rules(), source=CardSource(cards=tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split()))
@@ -20,11 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .bets import Bet, BetType
-from .cards import Card
-from .coup import Side
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
+from .rulebook.cards import Card
+from .rulebook.coup import Side
 from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shuffle import SeedInputs

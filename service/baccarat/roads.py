@@ -24,7 +24,7 @@ Every grid is six rows high; column 0 is the leftmost, row 0 the top.
 
   The marks are drawn like the Big Road: a streak of one colour runs down.
 
->>> from service.baccarat.coup import Outcome
+>>> from service.baccarat.rulebook.coup import Outcome
 >>> board = roads(Result(Outcome(name)) for name in ["banker", "banker", "player", "player", "banker"])
 >>> [(s.outcome.value, s.length) for s in board.big_road.streaks]
 [('banker', 2), ('player', 2), ('banker', 1)]
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
 
-from .coup import Coup, Outcome
+from .rulebook.coup import Coup, Outcome
 
 ROWS = 6
 #: Each derived road and how many columns back it looks (k).

@@ -7,8 +7,8 @@ Per slip: ``staked``, ``returned`` and ``net = returned - staked``.
 
 A winning banker bet of 25.00 at 5% commission:
 
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.coup import deal
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
 >>> coup = deal([parse_card(c) for c in ["9S", "KH", "2D", "7C", "5H"]])
 >>> bet = settle_bet(Bet(type=BetType.BANKER, amount=Decimal("25.00")), coup, Rules())
 >>> bet.win, bet.commission, bet.returned
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .bets import Bet, BetType
-from .coup import Coup
-from .errors import N_, BetError, Problem, ProblemCode
 from .money import ZERO, decimal_places, format_amount, rounder
 from .paytable import PayLine, Result
+from .rulebook.coup import Coup
+from .rulebook.errors import N_, BetError, Problem, ProblemCode
 from .tables import Rules
 
 

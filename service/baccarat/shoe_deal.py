@@ -9,7 +9,7 @@ Positions count from 0, the top of the shoe (the first card out):
    16 by default; 14 to 80 allowed, and never more than half the shoe): the
    first card behind it is at ``cut_card_position = len(shoe) - cut_card``.
 3. **Rounds** are dealt one after the other from there by the tableau
-   (:func:`service.baccarat.coup.deal`). The cut card comes out in the round
+   (:func:`service.baccarat.rulebook.coup.deal`). The cut card comes out in the round
    that deals the card at ``cut_card_position``; that round is finished, one
    more round is dealt, and the shoe ends. The cards after the last round are
    left behind: every card is burned, dealt, or left behind.
@@ -17,7 +17,7 @@ Positions count from 0, the top of the shoe (the first card out):
 A round depends only on the shoe and the rounds before it, so round ``n``
 asked for alone (``until=n``) equals round ``n`` of the whole shoe.
 
->>> from service.baccarat.cards import shoe
+>>> from service.baccarat.rulebook.cards import shoe
 >>> dealt = deal_shoe(shoe(1))  # an unshuffled deck: AS is turned, 1 more burned
 >>> [card.code for card in dealt.burned]
 ['AS', '2S']
@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card
-from .coup import Coup, deal, from_fields
-from .errors import N_, Misdeal, Problem, ProblemCode, ShoeError
-from .live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
+from .rulebook.cards import Card
+from .rulebook.coup import Coup, deal, from_fields
+from .rulebook.errors import N_, Misdeal, Problem, ProblemCode, ShoeError
+from .rulebook.live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
 DEFAULT_CUT_CARD = 16
@@ -56,7 +56,7 @@ class Positions:
 
 class ShoeRound(NamedTuple):
     """One round of a shoe: its number, where its cards lay, and how it went
-    (a named tuple, as the :class:`.coup.Coup` it holds, for the same reason)."""
+    (a named tuple, as the :class:`service.baccarat.rulebook.coup.Coup` it holds, for the same reason)."""
 
     number: int
     start: int
@@ -170,9 +170,9 @@ def deal_physical_shoe(
     of the first card behind it), ``None`` while it has not.
 
     A round the cards stop in is the shoe's round in progress; ``hands`` tags
-    cards with the hand they were placed with (:func:`.live.deal_live`). A
+    cards with the hand they were placed with (:func:`service.baccarat.rulebook.live.deal_live`). A
     card after the shoe's last round, or a burned card placed with a hand, is
-    a :class:`.errors.Misdeal`.
+    a :class:`service.baccarat.rulebook.errors.Misdeal`.
     """
     if cut_card_position is not None:
         _check_cut_card_position(cut_card_position, len(cards), decks)
@@ -210,7 +210,7 @@ def _rounds(
     number, cut_out = 0, False
     while position < size and number < most:
         # A round with no hands to check and every card it could need is
-        # dealt as such; the others may stop short or be misdealt (:mod:`.live`).
+        # dealt as such; the others may stop short or be misdealt (:mod:`service.baccarat.rulebook.live`).
         if hands or position > whole:
             dealt = deal_live(cards, hands, start=position)
             if isinstance(dealt, RoundInProgress):

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
-from .errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
 from .multiplier_problems import fault_problems
 from .multipliers import MultiplierCardError, MultiplierRule
+from .rulebook.cards import Card
+from .rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
 from .shoe_deal import ShoeRound
 from .shuffle import SeedInputs
 

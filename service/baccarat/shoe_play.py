@@ -27,14 +27,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .bets import Bet
-from .cards import Card, check_composition
-from .errors import N_, BetError, Problem, ProblemCode, ShoeError
-from .live import Hands, RoundInProgress
 from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
 from .multiplier_cards import MultiplierCards
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler
 from .play import SlipTotals, multiplier_slip_problems
 from .roads import Result, Roads, roads
+from .rulebook.cards import Card, check_composition
+from .rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
+from .rulebook.live import Hands, RoundInProgress
 from .settlement import SettledSlip, settle_slip, slip_problems
 from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
 from .shoe_multipliers import RoundMultiplierCards, check_given, drawn, given_by_studio

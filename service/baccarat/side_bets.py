@@ -11,8 +11,8 @@ and on a tie at 6.
 Every line's test is a function made here, once, at import: the exact odds
 keep one matrix per pay table's tests (:mod:`.odds`).
 
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.coup import deal
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
 >>> coup = deal([parse_card(c) for c in ["2S", "KH", "2H", "3C", "4D", "4S"]])
 >>> coup.player.total, coup.banker.total, coup.player.pair
 (8, 7, True)
@@ -27,8 +27,8 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from .bets import BetType
-from .coup import Coup, Hand, Outcome, Side
 from .paytable import PUSH, NamedPayTable, PayLine, Source, win
+from .rulebook.coup import Coup, Hand, Outcome, Side
 
 #: Dragon Bonus on a win without a natural, by the winning margin in points;
 #: a margin under 4 loses.

@@ -24,11 +24,11 @@ from typing import Any, cast
 
 from .bets import BetType, Variant
 from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from .errors import N_, Problem, ProblemCode, RulesError
 from .money import Rounding, format_amount
 from .multiplier_problems import cap_problems
 from .multipliers import MultiplierRule
 from .paytable import NamedPayTable, at_commission
+from .rulebook.errors import N_, Problem, ProblemCode, RulesError
 from .shoe_deal import DEFAULT_CUT_CARD
 
 #: The pays a request may choose by a shorthand setting (docs/bets.md), one

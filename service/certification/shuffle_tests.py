@@ -41,7 +41,7 @@ import numpy as np
 from scipy import stats
 
 from ..baccarat import batch
-from ..baccarat.cards import DECK
+from ..baccarat.rulebook.cards import DECK
 from ..baccarat.simulation import merge_ranges
 from .verdicts import Result
 

@@ -22,15 +22,15 @@ from typing import Any
 
 from .. import __version__
 from ..baccarat.bets import Bet
-from ..baccarat.coup import Decision, Hand
-from ..baccarat.live import HandSoFar
 from ..baccarat.multiplier_cards import MultiplierCard
 from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play import PlayedRound, RoundSoFar, SlipTotals
+from ..baccarat.rulebook.coup import Decision, Hand
+from ..baccarat.rulebook.live import HandSoFar
+from ..baccarat.rulebook.tableau import Reason
 from ..baccarat.settlement import SettledBet, SettledSlip, Terms
 from ..baccarat.shoe_deal import ShoeRound
 from ..baccarat.shuffle import SeedRecord
-from ..baccarat.tableau import Reason
 from ..baccarat.tables import Rules
 from .language import current
 

@@ -30,10 +30,10 @@ from collections.abc import Sequence
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from ..baccarat.bets import BetType
-from ..baccarat.coup import Outcome
 from ..baccarat.multiplier_settlement import MultipliedSlip
 from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
+from ..baccarat.rulebook.coup import Outcome
 from ..baccarat.settlement import SettledSlip
 
 UNMATCHED = "unmatched"

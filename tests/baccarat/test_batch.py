@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from service.baccarat import batch
 from service.baccarat.bets import Bet
-from service.baccarat.cards import DECK
-from service.baccarat.coup import Coup, Outcome
 from service.baccarat.odds import settling_lines
 from service.baccarat.payouts import pay_table
 from service.baccarat.paytable import PayTable, Result
 from service.baccarat.round_counts import SIGNATURES, Signature
+from service.baccarat.rulebook.cards import DECK
+from service.baccarat.rulebook.coup import Coup, Outcome
 from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
 from service.baccarat.shuffle import SeedInputs, shuffled_shoe

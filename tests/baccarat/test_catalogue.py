@@ -11,8 +11,8 @@ import pytest
 
 from service.baccarat.bets import Bet, BetType, Variant
 from service.baccarat.catalogue import CATALOGUE, pay_tables_of, setting_values, standard
-from service.baccarat.coup import deal
 from service.baccarat.paytable import NamedPayTable, Result
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_bet
 from service.baccarat.tables import SHORTHANDS, TABLES, BetLimits, Rules
 from tests.conftest import cards

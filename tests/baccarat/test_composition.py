@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.cards import DECK, RANKS, parse_card
 from service.baccarat.composition import (
     MIN_CARDS,
     Composition,
@@ -21,7 +20,8 @@ from service.baccarat.composition import (
     from_rank_counts,
     full_shoe,
 )
-from service.baccarat.errors import CardError, SeedError
+from service.baccarat.rulebook.cards import DECK, RANKS, parse_card
+from service.baccarat.rulebook.errors import CardError, SeedError
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, seeded_shoe
 from tests import strategies

@@ -32,10 +32,10 @@ from itertools import product
 import pytest
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.cards import DECK, Card, parse_card
-from service.baccarat.coup import Coup, deal
-from service.baccarat.errors import MissingCard
 from service.baccarat.payouts import Payout, payout
+from service.baccarat.rulebook.cards import DECK, Card, parse_card
+from service.baccarat.rulebook.coup import Coup, deal
+from service.baccarat.rulebook.errors import MissingCard
 from service.baccarat.settlement import settle_bet
 from service.baccarat.tables import TABLES, Rules
 

@@ -18,8 +18,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK
-from service.baccarat.coup import deal
 from service.baccarat.multiplier_cards import (
     ALGORITHM,
     MultiplierCard,
@@ -32,6 +30,8 @@ from service.baccarat.multiplier_cards import (
 )
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import Counted, FaultCode, MultiplierCardError, MultiplierRule
+from service.baccarat.rulebook.cards import DECK
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.shuffle import SeedInputs, byte_blocks, shuffled_shoe
 from tests.conftest import cards
 

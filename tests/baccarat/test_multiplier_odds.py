@@ -21,9 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK, RANKS
 from service.baccarat.composition import Composition, after_removing, from_rank_counts, full_shoe
-from service.baccarat.coup import deal
 from service.baccarat.multiplier_cards import counted_cards
 from service.baccarat.multiplier_odds import (
     PARTITIONS,
@@ -43,7 +41,9 @@ from service.baccarat.multipliers import (
 )
 from service.baccarat.odds import decimal_text
 from service.baccarat.round_counts import count_rounds
-from service.baccarat.tableau import banker_draws, player_draws
+from service.baccarat.rulebook.cards import DECK, RANKS
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.tableau import banker_draws, player_draws
 from tests.conftest import cards
 
 DOC = Path(__file__).parents[2] / "docs" / "multipliers.md"

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.coup import deal
 from service.baccarat.money import Rounding
 from service.baccarat.multiplier_cards import draw_multiplier_cards, studio_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
@@ -27,6 +26,7 @@ from service.baccarat.multipliers import (
     largest_pays,
 )
 from service.baccarat.paytable import Result
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_slip
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules

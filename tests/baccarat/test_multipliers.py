@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets import BetType
-from service.baccarat.errors import RulesError
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import (
     ALLOWED_COUNTED,
@@ -22,6 +21,7 @@ from service.baccarat.multipliers import (
     MultiplierRulesError,
     largest_pays,
 )
+from service.baccarat.rulebook.errors import RulesError
 
 LIGHTNING, GOLDEN_WEALTH, PROSPERITY_TREE = (
     PRESETS[name].rule for name in ("lightning", "golden_wealth", "prosperity_tree")

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.cards import DECK, RANKS, Card, parse_card, shoe
 from service.baccarat.catalogue import CATALOGUE
 from service.baccarat.composition import (
     MIN_CARDS,
@@ -23,11 +22,12 @@ from service.baccarat.composition import (
     from_rank_counts,
     full_shoe,
 )
-from service.baccarat.coup import Coup, deal
-from service.baccarat.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
 from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
 from service.baccarat.payouts import payout
 from service.baccarat.round_counts import Signature, count_rounds, signature_coup
+from service.baccarat.rulebook.cards import DECK, RANKS, Card, parse_card, shoe
+from service.baccarat.rulebook.coup import Coup, deal
+from service.baccarat.rulebook.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
 from service.baccarat.settlement import settle_bet
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, seeded_shoe

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.errors import BetError, SeedError
 from service.baccarat.peek import (
     PEEK,
     POSITIONS,
@@ -25,6 +24,7 @@ from service.baccarat.peek import (
     shown_positions,
 )
 from service.baccarat.play import play_and_settle
+from service.baccarat.rulebook.errors import BetError, SeedError
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests.conftest import cards

@@ -11,8 +11,6 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.coup import deal
-from service.baccarat.errors import BetError, CardError, SeedError
 from service.baccarat.play import (
     PlayedRound,
     RoundSoFar,
@@ -21,6 +19,8 @@ from service.baccarat.play import (
     play_and_settle_slips,
     play_live,
 )
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import BetError, CardError, SeedError
 from service.baccarat.shoe_deal import shoe_round
 from service.baccarat.shuffle import ALGORITHM, SeedInputs, seeded_shoe, shoe_hash, shuffled_shoe
 from service.baccarat.tables import TABLES, resolve_rules

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.coup import deal
-from service.baccarat.errors import BaccaratError, BetError, CardError, ProblemCode
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import BaccaratError, BetError, CardError, ProblemCode
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests import strategies

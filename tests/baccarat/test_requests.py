@@ -13,9 +13,6 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.cards import RANKS
-from service.baccarat.coup import Outcome, Side
-from service.baccarat.errors import BetError
 from service.baccarat.odds import shoe_odds
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips
 from service.baccarat.requests import (
@@ -32,6 +29,9 @@ from service.baccarat.requests import (
     play_whole_shoe,
     settle_table,
 )
+from service.baccarat.rulebook.cards import RANKS
+from service.baccarat.rulebook.coup import Outcome, Side
+from service.baccarat.rulebook.errors import BetError
 from service.baccarat.shoe_play import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.coup import Outcome, deal
 from service.baccarat.roads import (
     DERIVED_ROADS,
     ROWS,
@@ -16,6 +15,7 @@ from service.baccarat.roads import (
     draw_streaks,
     roads,
 )
+from service.baccarat.rulebook.coup import Outcome, deal
 from tests.conftest import cards
 from tests.strategies import road_results
 

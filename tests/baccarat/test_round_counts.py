@@ -13,9 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from service.baccarat.cards import DECK, Card
 from service.baccarat.composition import Composition, full_shoe
-from service.baccarat.coup import deal
 from service.baccarat.round_counts import (
     NONE,
     PAIR,
@@ -26,6 +24,8 @@ from service.baccarat.round_counts import (
     count_rounds,
     signature_coup,
 )
+from service.baccarat.rulebook.cards import DECK, Card
+from service.baccarat.rulebook.coup import deal
 from tests import strategies
 from tests.conftest import cards
 

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.coup import deal
-from service.baccarat.errors import BetError
 from service.baccarat.money import Rounding
 from service.baccarat.payouts import Result
 from service.baccarat.play import play_and_settle
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import BetError
 from service.baccarat.settlement import settle_bet, settle_slip, settle_slips
 from service.baccarat.tables import TABLES, resolve_rules
 from tests import strategies

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.cards import RANKS, SUITS, Card, shoe
-from service.baccarat.coup import deal
-from service.baccarat.errors import ShoeError
+from service.baccarat.rulebook.cards import RANKS, SUITS, Card, shoe
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import ShoeError
 from service.baccarat.shoe_deal import (
     DEFAULT_CUT_CARD,
     MAX_CUT_CARD,

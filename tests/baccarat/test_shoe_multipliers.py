@@ -7,10 +7,10 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.errors import CardError, SeedError, ShoeError
 from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.play import play_and_settle
+from service.baccarat.rulebook.errors import CardError, SeedError, ShoeError
 from service.baccarat.shoe_multipliers import RoundMultiplierCards
 from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.tables import resolve_rules

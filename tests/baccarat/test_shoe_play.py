@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet, BetType
-from service.baccarat.errors import BetError, SeedError, ShoeError
 from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip
 from service.baccarat.play import SlipTotals
 from service.baccarat.roads import Result, roads
+from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError
 from service.baccarat.settlement import settle_slip
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe

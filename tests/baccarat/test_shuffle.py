@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from service.baccarat.cards import DECK, shoe
+from service.baccarat.rulebook.cards import DECK, shoe
 from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled, shuffled_shoe, words
 
 # Regression vector: if this changes, every recorded round changes; that

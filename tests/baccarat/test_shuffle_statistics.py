@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from service.baccarat.cards import DECK, Card
+from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, shuffled, shuffled_shoe, words
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets import Bet, BetType, Variant
-from service.baccarat.coup import deal
 from service.baccarat.payouts import Result, payout
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_bet
 from service.baccarat.tables import TABLES, Rules
 from tests import strategies

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from service.baccarat import simulation
 from service.baccarat.bets import BetType
-from service.baccarat.coup import Outcome
 from service.baccarat.payouts import pay_table
+from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
 from service.baccarat.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes

@@ -13,8 +13,8 @@ from types import MappingProxyType
 import pytest
 
 from service.baccarat.bets import BetType, Variant
-from service.baccarat.errors import RulesError
 from service.baccarat.money import Rounding
+from service.baccarat.rulebook.errors import RulesError
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD
 from service.baccarat.tables import (
     DEFAULT_TABLE,

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets import Bet, BetType, Variant
-from service.baccarat.coup import deal
-from service.baccarat.errors import BetError, RulesError
 from service.baccarat.payouts import Result, offers, payout
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import BetError, RulesError
 from service.baccarat.settlement import settle_bet, settle_slip
 from service.baccarat.tables import TABLES, resolve_rules
 from tests import strategies

@@ -8,11 +8,11 @@ from fractions import Fraction
 import pytest
 
 from service.baccarat.bets import BetType
-from service.baccarat.cards import parse_card, shoe
 from service.baccarat.composition import after_removing
-from service.baccarat.coup import Coup
 from service.baccarat.paytable import NamedPayTable, PayLine, Source, win
 from service.baccarat.round_counts import count_rounds
+from service.baccarat.rulebook.cards import parse_card, shoe
+from service.baccarat.rulebook.coup import Coup
 from service.baccarat.tables import TABLES, resolve_rules
 from service.certification.exact import (
     GLI11_NEVER,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from service.baccarat import batch
-from service.baccarat.cards import shoe
+from service.baccarat.rulebook.cards import shoe
 from service.baccarat.shuffle import SeedInputs, shuffled_shoe
 from service.certification.shuffle_tests import (
     count,

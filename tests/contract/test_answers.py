@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets import Bet
-from service.baccarat.coup import deal
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.shuffle import SeedInputs
 from service.baccarat.tables import TABLES, resolve_rules
 from service.contract import answers

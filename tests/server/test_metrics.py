@@ -15,8 +15,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.app import create_app
 from service.baccarat.bets import BetType
-from service.baccarat.coup import Outcome
 from service.baccarat.paytable import Result
+from service.baccarat.rulebook.coup import Outcome
 from tests.servers import gunicorn, worker_pids
 
 ROUND = {

@@ -6,9 +6,9 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.errors import ProblemCode
 from ...baccarat.multipliers import VIRTUAL_DECK
 from ...baccarat.requests import ShoeRequest
+from ...baccarat.rulebook.errors import ProblemCode
 from ...baccarat.shoe_multipliers import RoundMultiplierCards
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules

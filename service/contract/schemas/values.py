@@ -21,14 +21,14 @@ from marshmallow import fields, validate
 
 from ...baccarat.bets import BetType, Variant
 from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from ...baccarat.coup import Outcome, Place, Side
 from ...baccarat.money import Rounding
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.multipliers import Counted
 from ...baccarat.paytable import NO_LINE, Result, pays_text
 from ...baccarat.peek import Choice, Position
 from ...baccarat.roads import Colour
-from ...baccarat.tableau import ReasonCode
+from ...baccarat.rulebook.coup import Outcome, Place, Side
+from ...baccarat.rulebook.tableau import ReasonCode
 from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 from .messages import ERROR_TEMPLATES
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from prometheus_client import generate_latest
 
 from service.app import create_app
-from service.baccarat.coup import deal
+from service.baccarat.rulebook.coup import deal
 from service.baccarat.tables import resolve_rules
 from tests import strategies
 

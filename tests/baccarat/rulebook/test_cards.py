@@ -2,8 +2,8 @@
 
 import pytest
 
-from service.baccarat.cards import DECK, check_composition, hand_total, parse_card, shoe
-from service.baccarat.errors import CardError
+from service.baccarat.rulebook.cards import DECK, check_composition, hand_total, parse_card, shoe
+from service.baccarat.rulebook.errors import CardError
 from tests.conftest import cards
 
 

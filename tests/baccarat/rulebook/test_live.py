@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.cards import Card, parse_card
-from service.baccarat.coup import Coup, Side, deal
-from service.baccarat.errors import Misdeal
-from service.baccarat.live import (
+from service.baccarat.rulebook.cards import Card, parse_card
+from service.baccarat.rulebook.coup import Coup, Side, deal
+from service.baccarat.rulebook.errors import Misdeal
+from service.baccarat.rulebook.live import (
     MAX_ROUND_CARDS,
     Place,
     RoundInProgress,
@@ -25,9 +25,8 @@ from service.baccarat.live import (
     what_comes_next,
 )
 from service.baccarat.shoe_deal import Positions, ShoeRound
-
-from ..conftest import cards
-from ..strategies import card
+from tests.conftest import cards
+from tests.strategies import card
 
 #: A card of each point value, 0-9 (tens for 0).
 BY_POINTS = [parse_card(code) for code in ("TS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S")]

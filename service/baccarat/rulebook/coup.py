@@ -4,7 +4,7 @@ Cards are read in dealing order: Player, Banker, Player, Banker, then the
 Player's third card if the Player draws, then the Banker's if the Banker
 draws. The round stops reading as soon as the rules need no more cards.
 
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> coup = deal([parse_card(c) for c in ["9S", "KH", "2D", "7C", "5H"]])
 >>> coup.player.total, coup.banker.total, coup.outcome
 (6, 7, <Outcome.BANKER: 'banker'>)
@@ -157,7 +157,7 @@ class Coup(NamedTuple):
 from_fields = tuple.__new__
 
 
-# Tables made once, here, from the rules (:mod:`.tableau`, :meth:`Hand.of`,
+# Tables made once, here, from the rules (:mod:`service.baccarat.rulebook.tableau`, :meth:`Hand.of`,
 # :func:`outcome_of`): what a round's first four cards make depends only on
 # which cards they are, and every decision only on two-card totals and the
 # point value of the Player's third card. Dealing looks them up instead of

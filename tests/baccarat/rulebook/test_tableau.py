@@ -3,8 +3,8 @@ than from the engine's own table, and played through real deals."""
 
 import pytest
 
-from service.baccarat.coup import Outcome, Side, deal
-from service.baccarat.tableau import banker_draws, player_draws, tableau
+from service.baccarat.rulebook.coup import Outcome, Side, deal
+from service.baccarat.rulebook.tableau import banker_draws, player_draws, tableau
 from tests.conftest import cards
 
 # Banker's two-card total -> for the Player's third card 0..9, D(raw) or S(tand).

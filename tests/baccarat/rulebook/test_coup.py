@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given
 
-from service.baccarat.coup import Coup, Hand, Outcome, deal
-from service.baccarat.errors import MissingCard
+from service.baccarat.rulebook.coup import Coup, Hand, Outcome, deal
+from service.baccarat.rulebook.errors import MissingCard
 from tests import strategies
 from tests.conftest import cards
 

@@ -7,7 +7,7 @@ goes to a hand the tableau does not give it to, or that comes after the round
 is over, is a :class:`Misdeal` pointing at that card. Untagged cards are taken
 to go where the tableau sends them.
 
->>> from service.baccarat.cards import parse_card
+>>> from service.baccarat.rulebook.cards import parse_card
 >>> dealt = deal_one_round([parse_card(c) for c in ["9S", "KH", "2D", "3C"]])
 >>> dealt.next.hand, dealt.next.place
 (<Side.PLAYER: 'player'>, <Place.PLAYER_THIRD: 'player_third'>)
@@ -86,7 +86,7 @@ class RoundOver:
 
 def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = None) -> NextCard | RoundOver:
     """The card the round dealt as ``cards[start:end]`` needs next, or why it
-    needs none: the tableau (:mod:`.tableau`), asked one card at a time."""
+    needs none: the tableau (:mod:`service.baccarat.rulebook.tableau`), asked one card at a time."""
     dealt = (len(cards) if end is None else end) - start
     if dealt < len(INITIAL_DEAL):
         return NextCard(INITIAL_DEAL[dealt], start + dealt, _INITIAL_REASON)
@@ -117,7 +117,7 @@ def deal_live(
     cards: Sequence[Card], hands: Hands = (), *, start: int = 0, field: str = "cards"
 ) -> Coup | RoundInProgress:
     """The round dealt from ``cards[start:]`` so far: the finished
-    :class:`Coup` (exactly :func:`.coup.deal`'s) once the rules need no more
+    :class:`Coup` (exactly :func:`service.baccarat.rulebook.coup.deal`'s) once the rules need no more
     cards, else the round in progress. Cards after the round are not read
     (they begin a shoe's next round).
 

@@ -10,7 +10,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from service.baccarat.errors import (
+from service.baccarat.rulebook.errors import (
     PROBLEM_TEMPLATES,
     BaccaratError,
     BetError,
