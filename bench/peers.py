@@ -48,7 +48,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from service.baccarat import batch
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe

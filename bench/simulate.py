@@ -14,7 +14,7 @@ import time
 from decimal import Decimal
 
 from service.baccarat import batch
-from service.baccarat.bets import Bet
+from service.baccarat.bets.types import Bet
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.settlement import Settler
 from service.baccarat.shoe_deal import deal_shoe

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType, Variant
-from service.baccarat.money import Rounding
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.types import Bet, BetType, Variant
 from service.baccarat.roads import Result
 from service.baccarat.rulebook.cards import DECK, Card, shoe
 from service.baccarat.rulebook.coup import Outcome

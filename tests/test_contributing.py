@@ -29,17 +29,18 @@ import pytest
 
 from service.api import views
 from service.app import create_app
-from service.baccarat.bets import MAIN_BETS, BetType, Variant
-from service.baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from service.baccarat.money import Rounding
+from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import MAIN_BETS, BetType, Variant
 from service.baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from service.baccarat.payouts import pay_table
-from service.baccarat.paytable import Result
 from service.baccarat.tables import TABLES, BetLimits, Rules
 from service.cli import paytables
 from service.contract.schemas.rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
-from tests.baccarat import test_catalogue, test_house_edge, test_odds, test_payouts
+from tests.baccarat import test_house_edge, test_odds, test_payouts
+from tests.baccarat.bets import test_catalogue
 from tests.pays import line_pays, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent

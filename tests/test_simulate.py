@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import MAIN_BETS, BetType
-from service.baccarat.catalogue import pay_tables_of
+from service.baccarat.bets.catalogue import pay_tables_of
+from service.baccarat.bets.types import MAIN_BETS, BetType
 from service.baccarat.simulation import simulate
 from service.baccarat.tables import SHORTHANDS, TABLES, resolve_rules
 from service.cli import main

@@ -1,8 +1,8 @@
 """Many shoes dealt at once with numpy, each round reduced to what pays on it.
 
 A batch is a 2-D array of card indices, one shoe a row, position 0 the top.
-A card's index is its place in a fresh deck (:data:`service.baccarat.rulebook.cards.DECK`: suits
-S, H, D, C, ranks A to K), so a shoe of :func:`service.baccarat.rulebook.cards.shoe` is ``0 .. 51``
+A card's index is its place in a fresh deck (:data:`.rulebook.cards.DECK`: suits
+S, H, D, C, ranks A to K), so a shoe of :func:`.rulebook.cards.shoe` is ``0 .. 51``
 deck after deck. :func:`deal` deals every shoe of a batch whole, exactly as
 :func:`.shoe_deal.deal_shoe` deals one (burn, rounds by the tableau, the cut
 card, one more round), going round by round across all the shoes at once.
@@ -14,7 +14,7 @@ signature give the exact count of every line of every pay table, and
 tests/baccarat/test_batch.py holds each round to the scalar engine's.
 
 The tableau's decisions are the rulebook's own functions
-(:mod:`service.baccarat.rulebook.tableau`), tabulated once at import for every total and third card.
+(:mod:`.rulebook.tableau`), tabulated once at import for every total and third card.
 
 Two ways to fill a batch:
 

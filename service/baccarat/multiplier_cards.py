@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from math import prod
 from types import MappingProxyType
 
-from .bets import BetType
+from .bets.types import BetType
 from .multipliers import VIRTUAL_DECK, Counted, Fault, FaultCode, MultiplierCardError, MultiplierRule
 from .rulebook.cards import DECK, Card
 from .rulebook.coup import Coup

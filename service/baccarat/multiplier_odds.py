@@ -52,7 +52,7 @@ from math import perm
 import numpy as np
 import numpy.typing as npt
 
-from .bets import BetType
+from .bets.types import BetType
 from .composition import MIN_CARDS, Composition, full_shoe
 from .multipliers import VIRTUAL_DECK, Counted, MultiplierRule
 from .round_counts import PAIR, PERFECT, Ints, count_rounds

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from .bets import BetType
+from .bets.paytable import Source
+from .bets.types import BetType
 from .multipliers import MULTIPLIED_BETS, Counted, Fee, MultipliedPay, MultiplierRule
-from .paytable import Source
 
 
 @dataclass(frozen=True, kw_only=True)

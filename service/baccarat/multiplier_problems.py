@@ -1,12 +1,12 @@
 """A multiplier rule an operator sends: made by the engine, its faults
-answered as the API's problems (:class:`service.baccarat.rulebook.errors.ProblemCode`).
+answered as the API's problems (:class:`.rulebook.errors.ProblemCode`).
 
 :class:`.MultiplierRule` checks every field and names each offending one
 with a :class:`.FaultCode`; :func:`operator_rule` makes the rule, or raises
 a :class:`.RulesError` whose problems sit under ``rules/multipliers``.
 
 >>> from decimal import Decimal
->>> from service.baccarat.bets import BetType
+>>> from service.baccarat.bets.types import BetType
 >>> from service.baccarat.multipliers import Counted, MultipliedPay
 >>> pays = {BetType.TIE: MultipliedPay(pays=Decimal(5), counted=Counted.ALL_CARDS)}
 >>> operator_rule(cards={3: 1}, multipliers={2: 4, 5: 1}, pays=pays).canonical["multipliers"]

@@ -14,7 +14,7 @@ under a fee rate ``f`` on that bet:
 * a loss returns nothing; the fee is kept whatever happens but a push.
 
 Each win is rounded once, to the minor unit by the table's payout rounding
-(:func:`.money.rounder`; down by default, in the house's favour), the gross
+(:func:`.bets.money.rounder`; down by default, in the house's favour), the gross
 ``s * p * M`` likewise, and the commission is their difference, as
 :mod:`.settlement` settles the bets of a plain table. The fee is never
 rounded: a stake whose fee is not a whole number of minor units is refused
@@ -44,12 +44,12 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from .bets import Bet, BetType
-from .catalogue import standard
-from .money import ZERO, Rounding, decimal_places, rounder
+from .bets.catalogue import standard
+from .bets.money import ZERO, Rounding, decimal_places, rounder
+from .bets.paytable import PayLine, Result
+from .bets.types import Bet, BetType
 from .multiplier_cards import MultiplierCard, MultiplierCards, counted_cards
 from .multipliers import Fault, FaultCode, MultiplierBetError, MultiplierRule, MultiplierRulesError
-from .paytable import PayLine, Result
 from .rulebook.cards import Card
 from .rulebook.coup import Coup
 
@@ -182,7 +182,7 @@ class MultipliedSlip:
 def settling_line(bet: BetType, coup: Coup) -> PayLine:
     """The line that settles ``bet`` on ``coup``: the line of the bet's
     standard pay table that holds (a win, or a Player or Banker bet's push
-    on a tie), else :data:`.paytable.NO_LINE`, a loss. A multiplier rule
+    on a tie), else :data:`.bets.paytable.NO_LINE`, a loss. A multiplier rule
     changes what a win pays, never when a bet wins, so a multiplied bet
     names the same line, code and sentence as the plain table's bet.
 

@@ -55,8 +55,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .bets import BetType
-from .money import ZERO
+from .bets.money import ZERO
+from .bets.types import BetType
 from .rulebook.errors import BetError, CardError, Path, RulesError
 
 #: The bets a multiplier rule may pay, in :class:`BetType` order.
@@ -105,7 +105,7 @@ ALLOWED_COUNTED: Mapping[BetType, tuple[Counted, ...]] = MappingProxyType(
 class FaultCode(StrEnum):
     """What is wrong with one input of a multiplier rule or round, for a
     machine: a closed set, one code per sentence of :data:`FAULT_TEMPLATES`.
-    A request's rule is answered with the :class:`service.baccarat.rulebook.errors.ProblemCode` each
+    A request's rule is answered with the :class:`.rulebook.errors.ProblemCode` each
     maps to (:mod:`.multiplier_problems`), in the caller's language."""
 
     WEIGHTS_MISSING = "weights_missing"

@@ -13,7 +13,7 @@ see of a round (its signature). From those integer counts:
 
 Which line of a pay table applies is asked of the engine's own pay table,
 once per signature, on a round dealt with that signature; what a line pays
-is its :class:`~.paytable.Payout` (odds less commission). Nothing about
+is its :class:`~.bets.paytable.Payout` (odds less commission). Nothing about
 what a bet pays is written twice. Every figure is an exact
 :class:`~fractions.Fraction`; :func:`decimal_text` writes one as a decimal.
 Winnings are taken as paid exactly, before any rounding to the minor unit.
@@ -37,8 +37,10 @@ from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
-from .bets import BetType
-from .catalogue import CATALOGUE
+from .bets.catalogue import CATALOGUE
+from .bets.paytable import NamedPayTable, Result
+from .bets.side_bets import margin
+from .bets.types import BetType
 from .composition import (
     Composition,
     SeededPlace,
@@ -51,13 +53,11 @@ from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, 
 from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
-from .paytable import NamedPayTable, Result
 from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .rulebook.cards import MAX_DECKS, Card
 from .rulebook.coup import Coup, Outcome
 from .rulebook.errors import N_, Problem, ProblemCode, ShoeError
 from .shuffle import Seed
-from .side_bets import margin
 from .tables import Rules
 
 #: Significant digits of :func:`decimal_text` by default.
@@ -318,7 +318,7 @@ def settling_lines(table: NamedPayTable) -> tuple[Ints, tuple[Fraction, ...]]:
     what a unit staked nets on each line, the loss last. A signature no shoe
     deals is given line 0; no round has it.
 
-    >>> from service.baccarat.catalogue import CATALOGUE
+    >>> from service.baccarat.bets.catalogue import CATALOGUE
     >>> lines, nets = settling_lines(CATALOGUE["tie_8_to_1"])
     >>> nets
     (Fraction(8, 1), Fraction(-1, 1))
@@ -378,7 +378,7 @@ def catalogue_odds(decks: int = 8) -> CatalogueOdds:
 
 def prepare_multiplier_games() -> None:
     """Count every multiplier game's returns for each full shoe a request
-    may name (1 to :data:`service.baccarat.rulebook.cards.MAX_DECKS` decks; about 0.7 s in all), when
+    may name (1 to :data:`.rulebook.cards.MAX_DECKS` decks; about 0.7 s in all), when
     the service starts: no request counts them, each reads what is kept.
     The round structure they are counted with is built first
     (:func:`.multiplier_odds.prepare`)."""

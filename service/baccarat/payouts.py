@@ -1,7 +1,7 @@
 """What each bet type pays on a finished round: the pay table its rules choose.
 
-The pay tables are the catalogue's (:mod:`.catalogue`: the main bets' in
-:mod:`.main_bets`, the side bets' in :mod:`.side_bets`); the rules choose one
+The pay tables are the catalogue's (:mod:`.bets.catalogue`: the main bets' in
+:mod:`.bets.main_bets`, the side bets' in :mod:`.bets.side_bets`); the rules choose one
 per bet (:attr:`.Rules.chosen`). Every payout rule is a pure function of the
 round and the rules; money is not touched here: :mod:`.settlement` does that.
 
@@ -15,7 +15,7 @@ Decimal('8')
 
 Under EZ rules a Banker win with a three-card 7 pushes the banker bet:
 
->>> from service.baccarat.bets import Variant
+>>> from service.baccarat.bets.types import Variant
 >>> ez = deal([parse_card(c) for c in ["2S", "KH", "4D", "2C", "5H"]])
 >>> ez.banker.total, ez.player.total, payout(BetType.BANKER, ez, Rules(variant=Variant.EZ)).result
 (7, 6, <Result.PUSH: 'push'>)
@@ -29,9 +29,9 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
-from .bets import BetType
-from .money import format_amount
-from .paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from .bets.money import format_amount
+from .bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from .bets.types import BetType
 from .rulebook.coup import Coup
 from .tables import DEFAULT_TABLE, TABLES, Rules
 

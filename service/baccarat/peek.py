@@ -42,8 +42,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bets import Bet, BetType
-from .money import ZERO, decimal_places, format_amount
+from .bets.money import ZERO, decimal_places, format_amount
+from .bets.types import Bet, BetType
 from .play import PlayedRound, Step, play_and_settle, unwatched
 from .rulebook.cards import Card
 from .rulebook.coup import Coup

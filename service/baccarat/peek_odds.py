@@ -27,7 +27,7 @@ from functools import cache
 
 import numpy as np
 
-from .bets import BetType
+from .bets.types import BetType
 from .composition import full_shoe
 from .odds import analyse
 from .peek import PEEK, PeekRule, shown_masks

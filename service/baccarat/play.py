@@ -4,7 +4,7 @@ or nothing (then a fresh seed is drawn and returned so the round can be replayed
 Seed inputs give a freshly shuffled shoe. Without a round number the round is
 dealt from its top, with no burn ("the deck is reshuffled after each hand");
 with ``round_number`` it is that round of the whole shoe, dealt with burn and
-cut card (:mod:`service.baccarat.shoe_deal`).
+cut card (:mod:`.shoe_deal`).
 
 A caller may watch a round's steps, dealing and settling, by giving a
 ``step`` hook (:data:`Step`): the service times each as a span of the
@@ -18,8 +18,8 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .bets import Bet
-from .money import ZERO, to_minor_unit
+from .bets.money import ZERO, to_minor_unit
+from .bets.types import Bet
 from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
 from .multiplier_problems import fault_problems
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
@@ -340,7 +340,7 @@ def play_live(
     step: Step = unwatched,
 ) -> PlayedRound | RoundSoFar:
     """The round dealt live as ``cards`` so far (``hands`` tags them with the
-    hand they were placed with; :func:`service.baccarat.rulebook.live.deal_one_round`): once complete,
+    hand they were placed with; :func:`.rulebook.live.deal_one_round`): once complete,
     :func:`play_and_settle`'s answer for the same cards and bets; until then
     the round so far, with the slip checked but not settled.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .bets import Bet, BetType
+from .bets.types import Bet, BetType
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched

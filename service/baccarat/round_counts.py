@@ -24,7 +24,7 @@ How, without visiting the 473,000 value sequences one by one:
    (totals, pairings) into ``Σw``, ``Σw·m[x]`` and ``Σw·m[x]·m[y]``, and every
    third-card count follows from these moments in closed form.
 3. **Tableau.** Each key's draws are sent to their signatures by the tableau
-   (:mod:`service.baccarat.rulebook.tableau`), once per process: which cells of the moment arrays go to
+   (:mod:`.rulebook.tableau`), once per process: which cells of the moment arrays go to
    which signature does not depend on the shoe.
 
 Steps 1-3 are a few dozen numpy operations on arrays of up to 10⁵ integers,

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .bets import Bet, BetType
-from .money import ZERO, decimal_places, format_amount, rounder
-from .paytable import PayLine, Result
+from .bets.money import ZERO, decimal_places, format_amount, rounder
+from .bets.paytable import PayLine, Result
+from .bets.types import Bet, BetType
 from .rulebook.coup import Coup
 from .rulebook.errors import N_, BetError, Problem, ProblemCode
 from .tables import Rules
@@ -40,7 +40,7 @@ class Terms:
     win: Decimal
     commission: Decimal
     returned: Decimal
-    #: The line of the bet's pay table that settled it (:data:`.paytable.NO_LINE` for a loss).
+    #: The line of the bet's pay table that settled it (:data:`.bets.paytable.NO_LINE` for a loss).
     line: PayLine
 
 

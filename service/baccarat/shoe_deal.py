@@ -9,7 +9,7 @@ Positions count from 0, the top of the shoe (the first card out):
    16 by default; 14 to 80 allowed, and never more than half the shoe): the
    first card behind it is at ``cut_card_position = len(shoe) - cut_card``.
 3. **Rounds** are dealt one after the other from there by the tableau
-   (:func:`service.baccarat.rulebook.coup.deal`). The cut card comes out in the round
+   (:func:`.rulebook.coup.deal`). The cut card comes out in the round
    that deals the card at ``cut_card_position``; that round is finished, one
    more round is dealt, and the shoe ends. The cards after the last round are
    left behind: every card is burned, dealt, or left behind.
@@ -56,7 +56,7 @@ class Positions:
 
 class ShoeRound(NamedTuple):
     """One round of a shoe: its number, where its cards lay, and how it went
-    (a named tuple, as the :class:`service.baccarat.rulebook.coup.Coup` it holds, for the same reason)."""
+    (a named tuple, as the :class:`.rulebook.coup.Coup` it holds, for the same reason)."""
 
     number: int
     start: int
@@ -170,9 +170,9 @@ def deal_physical_shoe(
     of the first card behind it), ``None`` while it has not.
 
     A round the cards stop in is the shoe's round in progress; ``hands`` tags
-    cards with the hand they were placed with (:func:`service.baccarat.rulebook.live.deal_live`). A
+    cards with the hand they were placed with (:func:`.rulebook.live.deal_live`). A
     card after the shoe's last round, or a burned card placed with a hand, is
-    a :class:`service.baccarat.rulebook.errors.Misdeal`.
+    a :class:`.rulebook.errors.Misdeal`.
     """
     if cut_card_position is not None:
         _check_cut_card_position(cut_card_position, len(cards), decks)
@@ -210,7 +210,7 @@ def _rounds(
     number, cut_out = 0, False
     while position < size and number < most:
         # A round with no hands to check and every card it could need is
-        # dealt as such; the others may stop short or be misdealt (:mod:`service.baccarat.rulebook.live`).
+        # dealt as such; the others may stop short or be misdealt (:mod:`.rulebook.live`).
         if hands or position > whole:
             dealt = deal_live(cards, hands, start=position)
             if isinstance(dealt, RoundInProgress):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bets import Bet
+from .bets.types import Bet
 from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
 from .multiplier_cards import MultiplierCards
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler

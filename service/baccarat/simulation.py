@@ -41,7 +41,7 @@ from typing import Literal
 import numpy as np
 
 from . import batch
-from .bets import BetType
+from .bets.types import BetType
 from .odds import settling_lines
 from .payouts import pay_table
 from .round_counts import SIGNATURES

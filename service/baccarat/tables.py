@@ -5,7 +5,7 @@ resolved :class:`Rules` carry a stable ``id`` (a hash of their canonical form)
 so that an auditor can tell two rounds were settled under the same rules.
 
 The bets a table offers are the keys of its ``limits``; what each pays is the
-pay table its rules choose from the catalogue (:mod:`.catalogue`): by name in
+pay table its rules choose from the catalogue (:mod:`.bets.catalogue`): by name in
 ``pay_tables``, or, for the banker, the tie and Super 6, by the shorthand
 settings ``variant``, ``tie_pays`` and ``super_6_pays``; a bet they do not
 choose for takes its standard pay table.
@@ -22,12 +22,12 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, cast
 
-from .bets import BetType, Variant
-from .catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from .money import Rounding, format_amount
+from .bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
+from .bets.money import Rounding, format_amount
+from .bets.paytable import NamedPayTable, at_commission
+from .bets.types import BetType, Variant
 from .multiplier_problems import cap_problems
 from .multipliers import MultiplierRule
-from .paytable import NamedPayTable, at_commission
 from .rulebook.errors import N_, Problem, ProblemCode, RulesError
 from .shoe_deal import DEFAULT_CUT_CARD
 
@@ -429,7 +429,7 @@ def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, An
         if bet not in SHORTHANDS:
             by_id[bet] = table_id
             continue
-        # Every pay table of a bet with a shorthand is chosen by it (tests/baccarat/test_catalogue.py).
+        # Every pay table of a bet with a shorthand is chosen by it (tests/baccarat/bets/test_catalogue.py).
         setting, value = cast(tuple[str, int | str], CATALOGUE[table_id].setting)
         chosen = Variant(str(value)) if setting == "variant" else value
         if setting in changes and changes[setting] != chosen:

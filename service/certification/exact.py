@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ..baccarat.bets.paytable import NamedPayTable, Result, pay_text
 from ..baccarat.composition import full_shoe
 from ..baccarat.odds import BetOdds, decimal_text, fraction_text, table_odds
 from ..baccarat.payouts import pay_table
-from ..baccarat.paytable import NamedPayTable, Result, pay_text
 from ..baccarat.round_counts import RoundCounts, count_rounds
 from ..baccarat.tables import Rules
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..baccarat.bets import BetType
+from ..baccarat.bets.types import BetType
 from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ..baccarat.multipliers import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
-from ..baccarat.bets import Bet
+from ..baccarat.bets.types import Bet
 from ..baccarat.multiplier_cards import MultiplierCard
 from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play import PlayedRound, RoundSoFar, SlipTotals

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..baccarat.catalogue import CATALOGUE
-from ..baccarat.paytable import NO_LINE
+from ..baccarat.bets.catalogue import CATALOGUE
+from ..baccarat.bets.paytable import NO_LINE
 from ..baccarat.rulebook.tableau import REASON_TEMPLATES
 
 

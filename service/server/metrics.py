@@ -29,9 +29,9 @@ from collections.abc import Sequence
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
-from ..baccarat.bets import BetType
+from ..baccarat.bets.paytable import Result
+from ..baccarat.bets.types import BetType
 from ..baccarat.multiplier_settlement import MultipliedSlip
-from ..baccarat.paytable import Result
 from ..baccarat.play import PlayedRound
 from ..baccarat.rulebook.coup import Outcome
 from ..baccarat.settlement import SettledSlip

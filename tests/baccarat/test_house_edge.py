@@ -31,7 +31,7 @@ from itertools import product
 
 import pytest
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.payouts import Payout, payout
 from service.baccarat.rulebook.cards import DECK, Card, parse_card
 from service.baccarat.rulebook.coup import Coup, deal

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.composition import Composition, after_removing, from_rank_counts, full_shoe
 from service.baccarat.multiplier_cards import counted_cards
 from service.baccarat.multiplier_odds import (

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.multiplier_problems import RULE_PROBLEMS, cap_problems, operator_rule
 from service.baccarat.multipliers import Counted, FaultCode, Fee, MultipliedPay
 from service.baccarat.rulebook.errors import PROBLEM_TEMPLATES, RulesError

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
-from service.baccarat.money import Rounding
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.multiplier_cards import draw_multiplier_cards, studio_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip, slip_faults
@@ -25,7 +26,6 @@ from service.baccarat.multipliers import (
     MultiplierRulesError,
     largest_pays,
 )
-from service.baccarat.paytable import Result
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_slip
 from service.baccarat.shuffle import SeedInputs

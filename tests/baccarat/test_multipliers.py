@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import (
     ALLOWED_COUNTED,

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
-from service.baccarat.catalogue import CATALOGUE
+from service.baccarat.bets.catalogue import CATALOGUE
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.composition import (
     MIN_CARDS,
     Composition,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.peek import (
     PEEK,
     POSITIONS,

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.composition import full_shoe
 from service.baccarat.odds import analyse, decimal_text
 from service.baccarat.peek import PEEK, PeekRule

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.play import (
     PlayedRound,
     RoundSoFar,

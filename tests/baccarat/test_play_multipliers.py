@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_and_settle_slips, play_live

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.odds import shoe_odds
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips
 from service.baccarat.requests import (

@@ -19,9 +19,9 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet
-from service.baccarat.money import to_minor_unit
-from service.baccarat.paytable import Result
+from service.baccarat.bets.money import to_minor_unit
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import Bet
 from service.baccarat.rulebook.cards import RANKS, SUITS, Card, parse_card
 from service.baccarat.rulebook.coup import Coup, Decision, Hand, Outcome, Side, deal
 from service.baccarat.rulebook.tableau import banker_draws, is_natural, nobody_draws, player_draws

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
-from service.baccarat.money import Rounding
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.payouts import Result
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.coup import deal

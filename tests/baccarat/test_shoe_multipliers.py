@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.play import play_and_settle

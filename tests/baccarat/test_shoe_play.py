@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat import simulation
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoe_deal import deal_shoe

@@ -12,8 +12,8 @@ from types import MappingProxyType
 
 import pytest
 
-from service.baccarat.bets import BetType, Variant
-from service.baccarat.money import Rounding
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.types import BetType, Variant
 from service.baccarat.rulebook.errors import RulesError
 from service.baccarat.shoe_deal import DEFAULT_CUT_CARD
 from service.baccarat.tables import (

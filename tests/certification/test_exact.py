@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.paytable import NamedPayTable, PayLine, Source, win
+from service.baccarat.bets.types import BetType
 from service.baccarat.composition import after_removing
-from service.baccarat.paytable import NamedPayTable, PayLine, Source, win
 from service.baccarat.round_counts import count_rounds
 from service.baccarat.rulebook.cards import parse_card, shoe
 from service.baccarat.rulebook.coup import Coup

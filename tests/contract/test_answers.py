@@ -11,7 +11,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets import Bet
+from service.baccarat.bets.types import Bet
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live

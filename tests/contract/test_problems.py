@@ -24,7 +24,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from service.api.errors import HTTP_WORDS
 from service.app import create_app
-from service.baccarat.bets import Bet, BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.rulebook.cards import DECK, check_composition
 from service.baccarat.rulebook.coup import Place, Side, deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, ProblemCode

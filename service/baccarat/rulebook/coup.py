@@ -157,7 +157,7 @@ class Coup(NamedTuple):
 from_fields = tuple.__new__
 
 
-# Tables made once, here, from the rules (:mod:`service.baccarat.rulebook.tableau`, :meth:`Hand.of`,
+# Tables made once, here, from the rules (:mod:`.rulebook.tableau`, :meth:`Hand.of`,
 # :func:`outcome_of`): what a round's first four cards make depends only on
 # which cards they are, and every decision only on two-card totals and the
 # point value of the Player's third card. Dealing looks them up instead of

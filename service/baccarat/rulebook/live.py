@@ -86,7 +86,7 @@ class RoundOver:
 
 def what_comes_next(cards: Sequence[Card], start: int = 0, end: int | None = None) -> NextCard | RoundOver:
     """The card the round dealt as ``cards[start:end]`` needs next, or why it
-    needs none: the tableau (:mod:`service.baccarat.rulebook.tableau`), asked one card at a time."""
+    needs none: the tableau (:mod:`.rulebook.tableau`), asked one card at a time."""
     dealt = (len(cards) if end is None else end) - start
     if dealt < len(INITIAL_DEAL):
         return NextCard(INITIAL_DEAL[dealt], start + dealt, _INITIAL_REASON)
@@ -117,7 +117,7 @@ def deal_live(
     cards: Sequence[Card], hands: Hands = (), *, start: int = 0, field: str = "cards"
 ) -> Coup | RoundInProgress:
     """The round dealt from ``cards[start:]`` so far: the finished
-    :class:`Coup` (exactly :func:`service.baccarat.rulebook.coup.deal`'s) once the rules need no more
+    :class:`Coup` (exactly :func:`.rulebook.coup.deal`'s) once the rules need no more
     cards, else the round in progress. Cards after the round are not read
     (they begin a shoe's next round).
 

@@ -97,7 +97,7 @@ class Reason(str):
     ``values`` it was decided from: it reads as the sentence wherever a
     sentence is wanted, and an answer writes the code and values beside it
     (a platform shows the reason in its own words from those). Reasons are
-    made once, into the engine's tables (:mod:`service.baccarat.rulebook.coup`), never per round.
+    made once, into the engine's tables (:mod:`.rulebook.coup`), never per round.
 
     >>> reason = Reason.of(ReasonCode.PLAYER_DRAWS_ON_0_5, player_total=3)
     >>> reason

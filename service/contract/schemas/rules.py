@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ...baccarat.bets import BetType, Variant
-from ...baccarat.money import ZERO, Rounding
+from ...baccarat.bets.money import ZERO, Rounding
+from ...baccarat.bets.types import BetType, Variant
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.multiplier_problems import operator_rule
 from ...baccarat.multipliers import (

@@ -19,12 +19,12 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from ...baccarat.bets import BetType, Variant
-from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from ...baccarat.money import Rounding
+from ...baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
+from ...baccarat.bets.money import Rounding
+from ...baccarat.bets.paytable import NO_LINE, Result, pays_text
+from ...baccarat.bets.types import BetType, Variant
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.multipliers import Counted
-from ...baccarat.paytable import NO_LINE, Result, pays_text
 from ...baccarat.peek import Choice, Position
 from ...baccarat.roads import Colour
 from ...baccarat.rulebook.coup import Outcome, Place, Side

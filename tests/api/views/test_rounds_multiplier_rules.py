@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.baccarat.multiplier_odds import multiplier_returns
 from service.baccarat.multipliers import Counted, Fee, MultipliedPay, MultiplierRule
 

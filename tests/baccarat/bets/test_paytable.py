@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
-from service.baccarat.paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
+from service.baccarat.bets.paytable import LOSE, PUSH, PayLine, Payout, PayTable, Result, win
 from service.baccarat.rulebook.coup import Coup, Outcome, deal
 from tests import strategies
 from tests.conftest import cards

@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from .bets import BetType
+from ..rulebook.coup import Coup, Hand, Outcome, Side
 from .paytable import PUSH, NamedPayTable, PayLine, Source, win
-from .rulebook.coup import Coup, Hand, Outcome, Side
+from .types import BetType
 
 #: Dragon Bonus on a win without a natural, by the winning margin in points;
 #: a margin under 4 loses.

@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.money import ZERO, Rounding, decimal_places, format_amount, rounder, to_minor_unit
+from service.baccarat.bets.money import (
+    ZERO,
+    Rounding,
+    decimal_places,
+    format_amount,
+    rounder,
+    to_minor_unit,
+)
 
 amounts = st.decimals(min_value=-10_000, max_value=10_000, places=6, allow_nan=False, allow_infinity=False)
 minor_units = st.integers(0, 4)

@@ -1,5 +1,5 @@
 """The bets the service settles and the ways a banker bet is paid: the game's
-vocabulary, which the pay tables (:mod:`.catalogue`) and the tables' rules
+vocabulary, which the pay tables (:mod:`.bets.catalogue`) and the tables' rules
 (:mod:`.tables`) are written in."""
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 Each bet type has one or more pay tables, each under a stable id
 (``player_pair_12_to_1``), with its lines in words and their pays, and the
-public source that prints it (:class:`~.paytable.NamedPayTable`). A table's
+public source that prints it (:class:`~.bets.paytable.NamedPayTable`). A table's
 rules choose one per bet it offers (:mod:`.tables`); a bet the rules do not
 choose for takes its standard pay table, the first one here. Adding a pay
-table is one entry in :mod:`.main_bets` or :mod:`.side_bets` (CONTRIBUTING.md).
+table is one entry in :mod:`.bets.main_bets` or :mod:`.bets.side_bets` (CONTRIBUTING.md).
 
 >>> CATALOGUE["tie_9_to_1"].lines[0].payout.odds
 Decimal('9')
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from . import main_bets, side_bets
-from .bets import BetType
 from .paytable import NamedPayTable
+from .types import BetType
 
 #: Every pay table by id, in bet type order, each bet's standard one first.
 CATALOGUE: Mapping[str, NamedPayTable] = MappingProxyType(

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 
-from .bets import BetType
+from ..rulebook.coup import Coup
 from .money import ZERO
-from .rulebook.coup import Coup
+from .types import BetType
 
 
 class Result(StrEnum):
@@ -133,7 +133,7 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class NamedPayTable(PayTable):
-    """A pay table of the catalogue (:mod:`.catalogue`): a bet's pay table
+    """A pay table of the catalogue (:mod:`.bets.catalogue`): a bet's pay table
     under a stable ``id``, with where it is published.
 
     ``setting`` names the rules setting that also chooses it, with its value

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .bets import BetType, Variant
+from ..rulebook.coup import Coup, Outcome
 from .paytable import PUSH, NamedPayTable, PayLine, Source, win
-from .rulebook.coup import Coup, Outcome
+from .types import BetType, Variant
 
 #: The commission the standard banker table is written at (DESIGN §4).
 STANDARD_COMMISSION = Decimal("0.05")

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from hypothesis import given
 
-from service.baccarat.bets import Bet, BetType, Variant
+from service.baccarat.bets.types import Bet, BetType, Variant
 from service.baccarat.payouts import Result, payout
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_bet

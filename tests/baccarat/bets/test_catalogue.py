@@ -9,9 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import Bet, BetType, Variant
-from service.baccarat.catalogue import CATALOGUE, pay_tables_of, setting_values, standard
-from service.baccarat.paytable import NamedPayTable, Result
+from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of, setting_values, standard
+from service.baccarat.bets.paytable import NamedPayTable, Result
+from service.baccarat.bets.types import Bet, BetType, Variant
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_bet
 from service.baccarat.tables import SHORTHANDS, TABLES, BetLimits, Rules
