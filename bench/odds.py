@@ -21,12 +21,12 @@ from itertools import product
 from typing import Any
 
 from service.app import create_app
-from service.baccarat.composition import Composition, after_removing, full_shoe
 from service.baccarat.odds import EVENTS, Odds, analyse
 from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import MissingCard
+from service.baccarat.shoes.composition import Composition, after_removing, full_shoe
 from service.baccarat.tables import TABLES, Rules
 
 TARGET_MS = 20.0

@@ -2,7 +2,7 @@
 ``PYTHONPATH=. .venv/bin/python -m bench.peers``.
 
 1. Deal whole shoes (burn, rounds, cut card): the service's
-   :func:`~service.baccarat.shoe_deal.deal_shoe` against PyBaccarat 0.18
+   :func:`~service.baccarat.shoes.deal.deal_shoe` against PyBaccarat 0.18
    dealing a shoe as its ``Game.play()`` does (see :mod:`bench.peer_engines`);
    and, beside them, the service's numpy dealer (:mod:`service.baccarat.batch`).
 2. Deal and settle one banker bet per round: ``deal_shoe`` with the engine's
@@ -51,7 +51,7 @@ from service.baccarat import batch
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.settlement import Settler
-from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
+from service.baccarat.shoes.deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
 from service.baccarat.tables import TABLES
 
 from .paths import best_of

@@ -17,7 +17,7 @@ from service.baccarat import batch
 from service.baccarat.bets.types import Bet
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.settlement import Settler
-from service.baccarat.shoe_deal import deal_shoe
+from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.simulation import Shuffle, tally_shoes
 from service.baccarat.tables import TABLES
 

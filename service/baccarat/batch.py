@@ -4,7 +4,7 @@ A batch is a 2-D array of card indices, one shoe a row, position 0 the top.
 A card's index is its place in a fresh deck (:data:`.rulebook.cards.DECK`: suits
 S, H, D, C, ranks A to K), so a shoe of :func:`.rulebook.cards.shoe` is ``0 .. 51``
 deck after deck. :func:`deal` deals every shoe of a batch whole, exactly as
-:func:`.shoe_deal.deal_shoe` deals one (burn, rounds by the tableau, the cut
+:func:`.shoes.deal.deal_shoe` deals one (burn, rounds by the tableau, the cut
 card, one more round), going round by round across all the shoes at once.
 
 Each round is kept as its :class:`.round_counts.Signature` (its totals,
@@ -21,7 +21,7 @@ Two ways to fill a batch:
 * :func:`seeded_shoes`: the service's own seeded shuffle
   (``hmac-sha256-fisher-yates/v1``, docs/fairness.md), shoe ``i`` from
   ``SeedInputs(seed, "", first + i)``: the very shoes
-  :func:`.shuffle.shuffled_shoe` gives, made faster by reading the HMAC
+  :func:`.shoes.shuffle.shuffled_shoe` gives, made faster by reading the HMAC
   stream in whole blocks and doing the swaps of every shoe at once;
 * :func:`numpy_shoes`: shoes shuffled by a numpy ``Generator`` (faster, for
   studies that need no link to the service's seeds).
@@ -44,8 +44,8 @@ import numpy.typing as npt
 from .round_counts import NONE, PAIR, PERFECT, SIGNATURES
 from .rulebook.cards import DECK
 from .rulebook.tableau import banker_draws, is_natural, player_draws
-from .shoe_deal import DEFAULT_CUT_CARD, check_cut_card
-from .shuffle import SeedInputs
+from .shoes.deal import DEFAULT_CUT_CARD, check_cut_card
+from .shoes.shuffle import SeedInputs
 
 Array = npt.NDArray[np.int64]
 #: Words of the seeded stream are 32 bits (docs/fairness.md).
@@ -94,7 +94,7 @@ def _pairing(first: Array, second: Array) -> Array:
 
 
 def deal(shoes: npt.ArrayLike, *, cut_card: int = DEFAULT_CUT_CARD) -> Dealt:
-    """Deal every shoe (row) of ``shoes`` whole, as :func:`.shoe_deal.deal_shoe` does."""
+    """Deal every shoe (row) of ``shoes`` whole, as :func:`.shoes.deal.deal_shoe` does."""
     cards = np.asarray(shoes, dtype=np.int64)
     count, size = cards.shape
     check_cut_card(size, cut_card)
@@ -147,7 +147,7 @@ def numpy_shoes(rng: np.random.Generator, count: int, decks: int) -> Array:
 
 
 def _words(inputs: SeedInputs, needed: int) -> Array:
-    """The first ``needed`` words of the seeded stream (:func:`.shuffle.words`)."""
+    """The first ``needed`` words of the seeded stream (:func:`.shoes.shuffle.words`)."""
     key = inputs.server_seed.encode()
     prefix = f"{inputs.client_seed}:{inputs.nonce}:"
     mac = hmac.new(key, digestmod=hashlib.sha256)
@@ -160,7 +160,7 @@ def _words(inputs: SeedInputs, needed: int) -> Array:
 
 
 def _draws(inputs: SeedInputs, size: int) -> Array:
-    """The Fisher-Yates draws ``j`` for ``i = size - 1 .. 1`` of :func:`.shuffle.shuffled`:
+    """The Fisher-Yates draws ``j`` for ``i = size - 1 .. 1`` of :func:`.shoes.shuffle.shuffled`:
     one word each, unless rejection sampling refuses one (about one 8-deck
     shoe in 100,000), which is then read word by word as the algorithm states."""
     bounds = np.arange(size, 1, -1, dtype=np.int64)  # n = i + 1 for i = size - 1 .. 1
@@ -199,7 +199,7 @@ def _shuffle(draws: Array, decks: int) -> Array:
 
 
 def shuffled_shoes(inputs: Sequence[SeedInputs], decks: int) -> Array:
-    """:func:`.shuffle.shuffled_shoe` of each of ``inputs``, as card indices, a shoe a row."""
+    """:func:`.shoes.shuffle.shuffled_shoe` of each of ``inputs``, as card indices, a shoe a row."""
     size = 52 * decks
     draws = np.stack([_draws(each, size) for each in inputs]) if inputs else np.empty((0, size - 1), np.int64)
     return _shuffle(draws, decks)
@@ -207,5 +207,5 @@ def shuffled_shoes(inputs: Sequence[SeedInputs], decks: int) -> Array:
 
 def seeded_shoes(seed: str, first: int, count: int, decks: int) -> Array:
     """Shoes ``first .. first + count - 1`` of ``seed``: shoe ``i`` is
-    :func:`.shuffle.shuffled_shoe` of ``SeedInputs(seed, "", i)``, as card indices."""
+    :func:`.shoes.shuffle.shuffled_shoe` of ``SeedInputs(seed, "", i)``, as card indices."""
     return shuffled_shoes([SeedInputs(seed, "", nonce) for nonce in range(first, first + count)], decks)

@@ -45,7 +45,7 @@ from .bets.types import BetType
 from .multipliers import VIRTUAL_DECK, Counted, Fault, FaultCode, MultiplierCardError, MultiplierRule
 from .rulebook.cards import DECK, Card
 from .rulebook.coup import Coup
-from .shuffle import SeedInputs
+from .shoes.shuffle import SeedInputs
 
 ALGORITHM = "hmac-sha256-multiplier-cards/v1"
 #: What the stream's message says in place of the shoe's nonce.

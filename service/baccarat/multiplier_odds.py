@@ -53,11 +53,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .bets.types import BetType
-from .composition import MIN_CARDS, Composition, full_shoe
 from .multipliers import VIRTUAL_DECK, Counted, MultiplierRule
 from .round_counts import PAIR, PERFECT, Ints, count_rounds
 from .rulebook.cards import DECK
 from .rulebook.tableau import banker_draws, player_draws
+from .shoes.composition import MIN_CARDS, Composition, full_shoe
 
 #: How many times each distinct counted card counts, largest first.
 Pattern = tuple[int, ...]

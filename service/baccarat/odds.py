@@ -1,6 +1,6 @@
 """Exact odds of the next round, and every bet's house edge, for any shoe.
 
-The shoe is a :class:`~.composition.Composition`; :mod:`.round_counts`
+The shoe is a :class:`~.shoes.composition.Composition`; :mod:`.round_counts`
 counts the ordered six-card sequences it can deal by what the pay tables can
 see of a round (its signature). From those integer counts:
 
@@ -18,7 +18,7 @@ what a bet pays is written twice. Every figure is an exact
 :class:`~fractions.Fraction`; :func:`decimal_text` writes one as a decimal.
 Winnings are taken as paid exactly, before any rounding to the minor unit.
 
->>> from service.baccarat.composition import full_shoe
+>>> from service.baccarat.shoes.composition import full_shoe
 >>> from service.baccarat.tables import TABLES
 >>> odds = analyse(full_shoe(8), TABLES["standard"].rules)
 >>> decimal_text(odds.probabilities["banker"])
@@ -41,14 +41,6 @@ from .bets.catalogue import CATALOGUE
 from .bets.paytable import NamedPayTable, Result
 from .bets.side_bets import margin
 from .bets.types import BetType
-from .composition import (
-    Composition,
-    SeededPlace,
-    after_removing,
-    before_round,
-    from_rank_counts,
-    full_shoe,
-)
 from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
 from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
@@ -57,7 +49,15 @@ from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .rulebook.cards import MAX_DECKS, Card
 from .rulebook.coup import Coup, Outcome
 from .rulebook.errors import N_, Problem, ProblemCode, ShoeError
-from .shuffle import Seed
+from .shoes.composition import (
+    Composition,
+    SeededPlace,
+    after_removing,
+    before_round,
+    from_rank_counts,
+    full_shoe,
+)
+from .shoes.shuffle import Seed
 from .tables import Rules
 
 #: Significant digits of :func:`decimal_text` by default.

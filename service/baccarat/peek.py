@@ -49,7 +49,7 @@ from .rulebook.cards import Card
 from .rulebook.coup import Coup
 from .rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
 from .settlement import settle_slip, slip_problems
-from .shuffle import SeedInputs
+from .shoes.shuffle import SeedInputs
 from .tables import Rules
 
 

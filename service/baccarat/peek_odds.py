@@ -28,10 +28,10 @@ from functools import cache
 import numpy as np
 
 from .bets.types import BetType
-from .composition import full_shoe
 from .odds import analyse
 from .peek import PEEK, PeekRule, shown_masks
 from .rulebook.tableau import banker_draws, player_draws
+from .shoes.composition import full_shoe
 from .tables import TABLES
 
 #: Per unit staked on a win (the Banker's 0.95 as 19/20), on a tie, on a loss.

@@ -4,7 +4,7 @@ or nothing (then a fresh seed is drawn and returned so the round can be replayed
 Seed inputs give a freshly shuffled shoe. Without a round number the round is
 dealt from its top, with no burn ("the deck is reshuffled after each hand");
 with ``round_number`` it is that round of the whole shoe, dealt with burn and
-cut card (:mod:`.shoe_deal`).
+cut card (:mod:`.shoes.deal`).
 
 A caller may watch a round's steps, dealing and settling, by giving a
 ``step`` hook (:data:`Step`): the service times each as a span of the
@@ -29,8 +29,8 @@ from .rulebook.coup import Coup, deal
 from .rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .rulebook.live import Hands, RoundInProgress, deal_one_round
 from .settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
-from .shoe_deal import ShoeRound, shoe_round
-from .shuffle import Seed, SeedRecord, seeded_shoe
+from .shoes.deal import ShoeRound, shoe_round
+from .shoes.shuffle import Seed, SeedRecord, seeded_shoe
 from .tables import Rules
 
 

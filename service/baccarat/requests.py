@@ -27,7 +27,7 @@ from .rulebook.cards import Card
 from .rulebook.coup import Side
 from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
-from .shuffle import SeedInputs
+from .shoes.shuffle import SeedInputs
 from .tables import Rules
 
 

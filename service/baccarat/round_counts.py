@@ -33,7 +33,7 @@ count, the six-card sequences of an 8-deck shoe, is under 2⁵³, so it is
 exact in any JSON reader too). Sums by key are a sorted ``add.reduceat``,
 never a float histogram.
 
->>> from service.baccarat.composition import full_shoe
+>>> from service.baccarat.shoes.composition import full_shoe
 >>> counts = count_rounds(full_shoe(8))
 >>> counts.sequences
 4998398275503360
@@ -51,10 +51,10 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from .composition import Composition
 from .rulebook.cards import DECK, MAX_DECKS, RANKS, SUITS, Card
 from .rulebook.coup import Coup, deal
 from .rulebook.tableau import banker_draws, is_natural, player_draws
+from .shoes.composition import Composition
 
 Ints = npt.NDArray[np.int64]
 

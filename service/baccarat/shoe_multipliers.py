@@ -24,8 +24,8 @@ from .multiplier_problems import fault_problems
 from .multipliers import MultiplierCardError, MultiplierRule
 from .rulebook.cards import Card
 from .rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
-from .shoe_deal import ShoeRound
-from .shuffle import SeedInputs
+from .shoes.deal import ShoeRound
+from .shoes.shuffle import SeedInputs
 
 #: Where a physical shoe's request gives its multiplier cards.
 AT = "multiplier_cards_by_round"

@@ -31,14 +31,14 @@ from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
 from .multiplier_cards import MultiplierCards
 from .multiplier_settlement import MultipliedSlip, MultiplierSettler
 from .play import SlipTotals, multiplier_slip_problems
-from .roads import Result, Roads, roads
 from .rulebook.cards import Card, check_composition
 from .rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .rulebook.live import Hands, RoundInProgress
 from .settlement import SettledSlip, settle_slip, slip_problems
-from .shoe_deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
 from .shoe_multipliers import RoundMultiplierCards, check_given, drawn, given_by_studio
-from .shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
+from .shoes.deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
+from .shoes.roads import Result, Roads, roads
+from .shoes.shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
 from .tables import Rules
 
 
@@ -204,7 +204,7 @@ def play_physical_shoe(
     multiplier_cards: Sequence[RoundMultiplierCards] = (),
 ) -> PlayedShoe:
     """Deal a physical shoe from the cards dealt so far
-    (:func:`.shoe_deal.deal_physical_shoe`) and answer the complete rounds
+    (:func:`.shoes.deal.deal_physical_shoe`) and answer the complete rounds
     ``report`` asks for, settled. A slip for the round in progress is
     checked, not settled. At a multiplier table ``multiplier_cards`` are
     the studio's for each complete round answered

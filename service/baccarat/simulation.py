@@ -3,7 +3,7 @@ on the exact odds by another road, tallied exactly.
 
 Shoe ``i`` (``i = 0, 1, ...``) is shuffled from the server seed with an
 empty client seed and nonce ``i`` (so shoe 0 is the shoe of the plain seed),
-and dealt whole as :mod:`.shoe_deal` deals it: burn, rounds, cut card, one
+and dealt whole as :mod:`.shoes.deal` deals it: burn, rounds, cut card, one
 more round. On every round one unit is staked on every bet the table offers.
 The shoes are dealt many at a time by :mod:`.batch`, each round kept as its
 signature (all that a pay table reads), so what a run found is a

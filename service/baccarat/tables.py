@@ -29,7 +29,7 @@ from .bets.types import BetType, Variant
 from .multiplier_problems import cap_problems
 from .multipliers import MultiplierRule
 from .rulebook.errors import N_, Problem, ProblemCode, RulesError
-from .shoe_deal import DEFAULT_CUT_CARD
+from .shoes.deal import DEFAULT_CUT_CARD
 
 #: The pays a request may choose by a shorthand setting (docs/bets.md), one
 #: per pay table of the catalogue that the setting chooses.

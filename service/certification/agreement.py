@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..baccarat.composition import full_shoe
 from ..baccarat.odds import analyse
+from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.simulation import BetReturn, Tally, returns
 from ..baccarat.tables import Rules
 from .exact import GameMath

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..baccarat.shuffle import SeedInputs, byte_blocks
+from ..baccarat.shoes.shuffle import SeedInputs, byte_blocks
 from ..baccarat.simulation import merge_ranges
 
 #: HMAC blocks per sequence (32 bytes each): 13,312 bits.

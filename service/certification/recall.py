@@ -19,8 +19,8 @@ import shlex
 from typing import Any
 
 from ..baccarat import batch
-from ..baccarat.shoe_deal import deal_shoe
-from ..baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
+from ..baccarat.shoes.deal import deal_shoe
+from ..baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
 from ..baccarat.tables import Rules
 
 #: Rounds picked between the first and the last.

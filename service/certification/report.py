@@ -19,7 +19,7 @@ from math import ceil
 from typing import Any
 
 from .. import __version__
-from ..baccarat.shuffle import ALGORITHM
+from ..baccarat.shoes.shuffle import ALGORITHM
 from ..baccarat.simulation import BATCH, Tally, tally_shoes
 from ..baccarat.tables import Rules
 from . import agreement, bit_tests, shuffle_tests

@@ -29,8 +29,8 @@ from ..baccarat.rulebook.coup import Decision, Hand
 from ..baccarat.rulebook.live import HandSoFar
 from ..baccarat.rulebook.tableau import Reason
 from ..baccarat.settlement import SettledBet, SettledSlip, Terms
-from ..baccarat.shoe_deal import ShoeRound
-from ..baccarat.shuffle import SeedRecord
+from ..baccarat.shoes.deal import ShoeRound
+from ..baccarat.shoes.shuffle import SeedRecord
 from ..baccarat.tables import Rules
 from .language import current
 

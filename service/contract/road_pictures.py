@@ -25,7 +25,7 @@ inline keeps its own styles; the document refers to nothing outside itself
 ElementTree writes it, so every text and attribute value is escaped.
 
 >>> from service.baccarat.rulebook.coup import Outcome
->>> from service.baccarat.roads import Result, roads
+>>> from service.baccarat.shoes.roads import Result, roads
 >>> picture = road_picture(roads([Result(Outcome.TIE), Result(Outcome.BANKER, banker_pair=True)]))
 >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
 True
@@ -39,7 +39,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from ..baccarat.roads import (
+from ..baccarat.rulebook.coup import Outcome
+from ..baccarat.shoes.roads import (
     DERIVED_ROADS,
     ROWS,
     AskMarks,
@@ -50,7 +51,6 @@ from ..baccarat.roads import (
     MarkCell,
     Roads,
 )
-from ..baccarat.rulebook.coup import Outcome
 
 #: The answer's media type.
 MEDIA_TYPE = "image/svg+xml"

@@ -20,8 +20,8 @@ from service.baccarat.round_counts import SIGNATURES, Signature
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import Coup, Outcome
 from service.baccarat.settlement import Settler
-from service.baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 from service.baccarat.tables import TABLES
 
 STAKE = Decimal(100)  # every pay of the catalogue is a whole number of cents at 100

@@ -32,7 +32,7 @@ from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import Counted, FaultCode, MultiplierCardError, MultiplierRule
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.shuffle import SeedInputs, byte_blocks, shuffled_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks, shuffled_shoe
 from tests.conftest import cards
 
 DOC = Path(__file__).parents[2] / "docs" / "multipliers.md"

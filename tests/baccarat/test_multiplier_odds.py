@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.composition import Composition, after_removing, from_rank_counts, full_shoe
 from service.baccarat.multiplier_cards import counted_cards
 from service.baccarat.multiplier_odds import (
     PARTITIONS,
@@ -44,6 +43,7 @@ from service.baccarat.round_counts import count_rounds
 from service.baccarat.rulebook.cards import DECK, RANKS
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.tableau import banker_draws, player_draws
+from service.baccarat.shoes.composition import Composition, after_removing, from_rank_counts, full_shoe
 from tests.conftest import cards
 
 DOC = Path(__file__).parents[2] / "docs" / "multipliers.md"

@@ -28,7 +28,7 @@ from service.baccarat.multipliers import (
 )
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_slip
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests import strategies
 from tests.conftest import cards

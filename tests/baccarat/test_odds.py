@@ -14,14 +14,6 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.catalogue import CATALOGUE
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.composition import (
-    MIN_CARDS,
-    Composition,
-    after_removing,
-    before_round,
-    from_rank_counts,
-    full_shoe,
-)
 from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
 from service.baccarat.payouts import payout
 from service.baccarat.round_counts import Signature, count_rounds, signature_coup
@@ -29,8 +21,16 @@ from service.baccarat.rulebook.cards import DECK, RANKS, Card, parse_card, shoe
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
 from service.baccarat.settlement import settle_bet
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, seeded_shoe
+from service.baccarat.shoes.composition import (
+    MIN_CARDS,
+    Composition,
+    after_removing,
+    before_round,
+    from_rank_counts,
+    full_shoe,
+)
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables import TABLES, Rules
 from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
 from tests.baccarat.test_settlement import engine_state

@@ -25,7 +25,7 @@ from service.baccarat.peek import (
 )
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.errors import BetError, SeedError
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests.conftest import cards
 

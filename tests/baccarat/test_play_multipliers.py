@@ -17,7 +17,7 @@ from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, CardError, ProblemCode
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables import resolve_rules
 from tests import strategies
 from tests.conftest import cards

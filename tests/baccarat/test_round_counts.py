@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from service.baccarat.composition import Composition, full_shoe
 from service.baccarat.round_counts import (
     NONE,
     PAIR,
@@ -26,6 +25,7 @@ from service.baccarat.round_counts import (
 )
 from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.rulebook.coup import deal
+from service.baccarat.shoes.composition import Composition, full_shoe
 from tests import strategies
 from tests.conftest import cards
 

@@ -1,6 +1,6 @@
 """The engine's fast path against the rulebook written out plainly.
 
-:func:`service.baccarat.rulebook.coup.deal` and :func:`service.baccarat.shoe_deal.deal_shoe`
+:func:`service.baccarat.rulebook.coup.deal` and :func:`service.baccarat.shoes.deal.deal_shoe`
 look a round's hands, decisions and outcome up in tables made at import, and
 :class:`service.baccarat.settlement.Settler` pays from figures worked out
 once per pay table. Here every round is also dealt step by step as a dealer
@@ -26,8 +26,8 @@ from service.baccarat.rulebook.cards import RANKS, SUITS, Card, parse_card
 from service.baccarat.rulebook.coup import Coup, Decision, Hand, Outcome, Side, deal
 from service.baccarat.rulebook.tableau import banker_draws, is_natural, nobody_draws, player_draws
 from service.baccarat.settlement import Settler
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 from service.baccarat.tables import Rules
 from tests import strategies
 

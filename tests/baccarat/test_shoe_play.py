@@ -17,12 +17,12 @@ from service.baccarat.multiplier_cards import draw_multiplier_cards
 from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multiplier_settlement import settle_multiplier_slip
 from service.baccarat.play import SlipTotals
-from service.baccarat.roads import Result, roads
 from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError
 from service.baccarat.settlement import settle_slip
-from service.baccarat.shoe_deal import deal_shoe
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
-from service.baccarat.shuffle import SeedInputs, seeded_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.roads import Result, roads
+from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables import TABLES, resolve_rules
 
 STANDARD = TABLES["standard"].rules

@@ -20,8 +20,8 @@ from service.baccarat import simulation
 from service.baccarat.bets.types import BetType
 from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.coup import Outcome
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
 from service.baccarat.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
 from service.baccarat.tables import TABLES
 

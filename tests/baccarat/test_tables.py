@@ -15,7 +15,7 @@ import pytest
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import BetType, Variant
 from service.baccarat.rulebook.errors import RulesError
-from service.baccarat.shoe_deal import DEFAULT_CUT_CARD
+from service.baccarat.shoes.deal import DEFAULT_CUT_CARD
 from service.baccarat.tables import (
     DEFAULT_TABLE,
     SUPER_6_PAYS,

@@ -9,10 +9,10 @@ import pytest
 
 from service.baccarat.bets.paytable import NamedPayTable, PayLine, Source, win
 from service.baccarat.bets.types import BetType
-from service.baccarat.composition import after_removing
 from service.baccarat.round_counts import count_rounds
 from service.baccarat.rulebook.cards import parse_card, shoe
 from service.baccarat.rulebook.coup import Coup
+from service.baccarat.shoes.composition import after_removing
 from service.baccarat.tables import TABLES, resolve_rules
 from service.certification.exact import (
     GLI11_NEVER,

@@ -16,7 +16,7 @@ from service.baccarat.multiplier_presets import PRESETS
 from service.baccarat.multipliers import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.shuffle import SeedInputs
+from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables import TABLES, resolve_rules
 from service.contract import answers
 from service.contract.schemas.live import LiveRoundAnswerSchema

@@ -30,7 +30,7 @@ from service.baccarat.rulebook.coup import Place, Side, deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, ProblemCode
 from service.baccarat.rulebook.live import deal_one_round
 from service.baccarat.settlement import slip_problems
-from service.baccarat.shoe_deal import check_cut_card, past_the_end
+from service.baccarat.shoes.deal import check_cut_card, past_the_end
 from service.baccarat.tables import TABLES, resolve_rules
 from service.contract.jsonio import PARSER_MESSAGES
 from service.contract.language import TAGS, Language, Languages, speaking

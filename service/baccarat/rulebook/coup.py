@@ -151,7 +151,7 @@ class Coup(NamedTuple):
 #: A record made from the tuple of its fields in order, as ``NamedTuple._make``
 #: makes it but without a Python call around ``tuple.__new__``: a round is
 #: made of a few records, and this takes a third of the time off dealing it.
-#: Only the dealing loops use it (:func:`deal`, :mod:`.shoe_deal`), always
+#: Only the dealing loops use it (:func:`deal`, :mod:`.shoes.deal`), always
 #: with every field; tests/baccarat/test_rulebook.py holds what they make
 #: equal to what :meth:`Coup.of` and :meth:`Hand.of` make from the rules.
 from_fields = tuple.__new__

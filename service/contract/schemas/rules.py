@@ -21,7 +21,7 @@ from ...baccarat.multipliers import (
     Fee,
     MultipliedPay,
 )
-from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
+from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
 from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate

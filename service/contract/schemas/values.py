@@ -26,9 +26,9 @@ from ...baccarat.bets.types import BetType, Variant
 from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.multipliers import Counted
 from ...baccarat.peek import Choice, Position
-from ...baccarat.roads import Colour
 from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import ReasonCode
+from ...baccarat.shoes.roads import Colour
 from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 from .messages import ERROR_TEMPLATES
 

@@ -24,7 +24,7 @@ from service.baccarat.rulebook.live import (
     deal_one_round,
     what_comes_next,
 )
-from service.baccarat.shoe_deal import Positions, ShoeRound
+from service.baccarat.shoes.deal import Positions, ShoeRound
 from tests.conftest import cards
 from tests.strategies import card
 

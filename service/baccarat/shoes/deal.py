@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .rulebook.cards import Card
-from .rulebook.coup import Coup, deal, from_fields
-from .rulebook.errors import N_, Misdeal, Problem, ProblemCode, ShoeError
-from .rulebook.live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
+from ..rulebook.cards import Card
+from ..rulebook.coup import Coup, deal, from_fields
+from ..rulebook.errors import N_, Misdeal, Problem, ProblemCode, ShoeError
+from ..rulebook.live import MAX_ROUND_CARDS, Hands, RoundInProgress, deal_live
 
 #: Cards left behind the cut card unless the table says otherwise.
 DEFAULT_CUT_CARD = 16

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat.roads import (
+from service.baccarat.rulebook.coup import Outcome, deal
+from service.baccarat.shoes.roads import (
     DERIVED_ROADS,
     ROWS,
     Colour,
@@ -15,7 +16,6 @@ from service.baccarat.roads import (
     draw_streaks,
     roads,
 )
-from service.baccarat.rulebook.coup import Outcome, deal
 from tests.conftest import cards
 from tests.strategies import road_results
 

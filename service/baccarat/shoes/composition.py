@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .rulebook.cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
-from .rulebook.errors import N_, CardError, Problem, ProblemCode, ShoeError
-from .shoe_deal import DEFAULT_CUT_CARD, shoe_round
+from ..rulebook.cards import DECK, MAX_DECKS, MIN_DECKS, RANKS, SUITS, Card, check_composition
+from ..rulebook.errors import N_, CardError, Problem, ProblemCode, ShoeError
+from .deal import DEFAULT_CUT_CARD, shoe_round
 from .shuffle import Seed, SeedRecord, seeded_shoe
 
 #: A round uses at most six cards: a shoe holding six finishes any round.
@@ -180,7 +180,7 @@ def before_round(
     cut_card: int = DEFAULT_CUT_CARD,
     commitment: str | None = None,
 ) -> SeededComposition:
-    """A shoe shuffled from ``seed`` as :mod:`.shoe_deal` deals it, just
+    """A shoe shuffled from ``seed`` as :mod:`.shoes.deal` deals it, just
     before round ``round_number``: the burned cards and earlier rounds are
     out. :class:`ShoeError` (at ``round``) past the shoe's last round."""
     cards, record = seeded_shoe(decks, seed, commitment)

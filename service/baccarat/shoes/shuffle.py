@@ -28,8 +28,8 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .rulebook.cards import Card, shoe
-from .rulebook.errors import N_, Problem, ProblemCode, SeedError
+from ..rulebook.cards import Card, shoe
+from ..rulebook.errors import N_, Problem, ProblemCode, SeedError
 
 ALGORITHM = "hmac-sha256-fisher-yates/v1"
 _WORD = 2**32

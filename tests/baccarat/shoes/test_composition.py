@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.composition import (
+from service.baccarat.rulebook.cards import DECK, RANKS, parse_card
+from service.baccarat.rulebook.errors import CardError, SeedError
+from service.baccarat.shoes.composition import (
     MIN_CARDS,
     Composition,
     after_removing,
@@ -20,10 +22,8 @@ from service.baccarat.composition import (
     from_rank_counts,
     full_shoe,
 )
-from service.baccarat.rulebook.cards import DECK, RANKS, parse_card
-from service.baccarat.rulebook.errors import CardError, SeedError
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, seeded_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from tests import strategies
 
 SEED = SeedInputs("composition-seed", "client", 7)

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
 
-from .rulebook.coup import Coup, Outcome
+from ..rulebook.coup import Coup, Outcome
 
 ROWS = 6
 #: Each derived road and how many columns back it looks (k).

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from service.baccarat.rulebook.cards import DECK, shoe
-from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled, shuffled_shoe, words
+from service.baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled, shuffled_shoe, words
 
 # Regression vector: if this changes, every recorded round changes; that
 # needs a new algorithm id, never an edit of this line.

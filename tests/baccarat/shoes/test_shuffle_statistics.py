@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from service.baccarat.rulebook.cards import DECK, Card
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled, shuffled_shoe, words
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled, shuffled_shoe, words
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from service.baccarat.rulebook.cards import RANKS, SUITS, Card, shoe
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import ShoeError
-from service.baccarat.shoe_deal import (
+from service.baccarat.shoes.deal import (
     DEFAULT_CUT_CARD,
     MAX_CUT_CARD,
     MIN_CUT_CARD,
@@ -15,7 +15,7 @@ from service.baccarat.shoe_deal import (
     deal_shoe,
     shoe_round,
 )
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 
 
 @st.composite
