@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from decimal import Decimal
 
-from service.baccarat import batch
 from service.baccarat.bets.types import Bet
+from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.settlement import Settler
 from service.baccarat.shoes.deal import deal_shoe

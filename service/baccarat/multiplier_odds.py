@@ -22,10 +22,10 @@ with a fee ``f``, then returns per unit it costs::
      + P(push) * (1 + f if the fee comes back on a push else 1)) / (1 + f)
 
 ``P(win, pattern)`` is counted exactly over the ordered six-card sequences
-a shoe can deal (as :mod:`.round_counts` counts them, DESIGN §8), the shoe
+a shoe can deal (as :mod:`.counting.round_counts` counts them, DESIGN §8), the shoe
 given as how many it holds of each of the 52 cards (:class:`.Composition`:
 full, less the cards dealt, or rank counts with suits spread evenly). The
-pairs' patterns are the pairings :mod:`.round_counts` already counts (a
+pairs' patterns are the pairings :mod:`.counting.round_counts` already counts (a
 perfect pair is ``(2,)``); the Player's, Banker's and tie's need which cards
 are the same card, which values alone do not say. They are counted by the
 partition of the six positions into runs of the same card: for each of the
@@ -53,8 +53,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .bets.types import BetType
+from .counting.round_counts import PAIR, PERFECT, Ints, count_rounds
 from .multipliers import VIRTUAL_DECK, Counted, MultiplierRule
-from .round_counts import PAIR, PERFECT, Ints, count_rounds
 from .rulebook.cards import DECK
 from .rulebook.tableau import banker_draws, player_draws
 from .shoes.composition import MIN_CARDS, Composition, full_shoe

@@ -1,6 +1,6 @@
 """Exact odds of the next round, and every bet's house edge, for any shoe.
 
-The shoe is a :class:`~.shoes.composition.Composition`; :mod:`.round_counts`
+The shoe is a :class:`~.shoes.composition.Composition`; :mod:`.counting.round_counts`
 counts the ordered six-card sequences it can deal by what the pay tables can
 see of a round (its signature). From those integer counts:
 
@@ -41,11 +41,11 @@ from .bets.catalogue import CATALOGUE
 from .bets.paytable import NamedPayTable, Result
 from .bets.side_bets import margin
 from .bets.types import BetType
+from .counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
 from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
 from .multiplier_presets import MultiplierPreset
 from .payouts import pay_table
-from .round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from .rulebook.cards import MAX_DECKS, Card
 from .rulebook.coup import Coup, Outcome
 from .rulebook.errors import N_, Problem, ProblemCode, ShoeError

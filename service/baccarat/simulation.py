@@ -5,7 +5,7 @@ Shoe ``i`` (``i = 0, 1, ...``) is shuffled from the server seed with an
 empty client seed and nonce ``i`` (so shoe 0 is the shoe of the plain seed),
 and dealt whole as :mod:`.shoes.deal` deals it: burn, rounds, cut card, one
 more round. On every round one unit is staked on every bet the table offers.
-The shoes are dealt many at a time by :mod:`.batch`, each round kept as its
+The shoes are dealt many at a time by :mod:`.counting.batch`, each round kept as its
 signature (all that a pay table reads), so what a run found is a
 :class:`Tally` of integers: rounds per signature, from which every line of
 every pay table is counted, and per bet the moments of each shoe's net that
@@ -40,11 +40,11 @@ from typing import Literal
 
 import numpy as np
 
-from . import batch
 from .bets.types import BetType
+from .counting import batch
+from .counting.round_counts import SIGNATURES
 from .odds import settling_lines
 from .payouts import pay_table
-from .round_counts import SIGNATURES
 from .tables import Rules
 
 #: Shoes dealt together: large enough that numpy's work dominates, small
@@ -122,7 +122,7 @@ class Tally:
     #: The shoe numbers counted, as half-open ranges ``(first, end)`` in order.
     ranges: tuple[tuple[int, int], ...]
     rounds: int
-    #: Rounds per signature index (:attr:`.round_counts.Signature.index`).
+    #: Rounds per signature index (:attr:`.counting.round_counts.Signature.index`).
     by_signature: tuple[int, ...]
     #: Over the shoes, the sum of each shoe's rounds squared.
     rounds_squared: int

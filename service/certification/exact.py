@@ -32,9 +32,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..baccarat.bets.paytable import NamedPayTable, Result, pay_text
+from ..baccarat.counting.round_counts import RoundCounts, count_rounds
 from ..baccarat.odds import BetOdds, decimal_text, fraction_text, table_odds
 from ..baccarat.payouts import pay_table
-from ..baccarat.round_counts import RoundCounts, count_rounds
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.tables import Rules
 

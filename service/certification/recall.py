@@ -18,7 +18,7 @@ import json
 import shlex
 from typing import Any
 
-from ..baccarat import batch
+from ..baccarat.counting import batch
 from ..baccarat.shoes.deal import deal_shoe
 from ..baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
 from ..baccarat.tables import Rules

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
+from service.baccarat.counting.round_counts import count_rounds
 from service.baccarat.multiplier_cards import counted_cards
 from service.baccarat.multiplier_odds import (
     PARTITIONS,
@@ -39,7 +40,6 @@ from service.baccarat.multipliers import (
     MultiplierRule,
 )
 from service.baccarat.odds import decimal_text
-from service.baccarat.round_counts import count_rounds
 from service.baccarat.rulebook.cards import DECK, RANKS
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.tableau import banker_draws, player_draws

@@ -9,7 +9,7 @@ import pytest
 
 from service.baccarat.bets.paytable import NamedPayTable, PayLine, Source, win
 from service.baccarat.bets.types import BetType
-from service.baccarat.round_counts import count_rounds
+from service.baccarat.counting.round_counts import count_rounds
 from service.baccarat.rulebook.cards import parse_card, shoe
 from service.baccarat.rulebook.coup import Coup
 from service.baccarat.shoes.composition import after_removing

@@ -67,7 +67,7 @@ class PayLine:
 
     ``applies`` reads only each hand's total, card count, pair and perfect
     pair, and what follows from them (outcome, naturals, cards used): the
-    exact odds count rounds by those facts (:mod:`.round_counts`). The
+    exact odds count rounds by those facts (:mod:`.counting.round_counts`). The
     engine's own tests are functions made once, at import: the exact odds
     keep, per pay table's tests, which rounds each one covers.
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat import batch
 from service.baccarat.bets.paytable import PayTable, Result
 from service.baccarat.bets.types import Bet
+from service.baccarat.counting import batch
+from service.baccarat.counting.round_counts import SIGNATURES, Signature
 from service.baccarat.odds import settling_lines
 from service.baccarat.payouts import pay_table
-from service.baccarat.round_counts import SIGNATURES, Signature
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import Coup, Outcome
 from service.baccarat.settlement import Settler

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from service.baccarat.round_counts import (
+from service.baccarat.counting.round_counts import (
     NONE,
     PAIR,
     PAIRINGS,

@@ -51,10 +51,10 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from .rulebook.cards import DECK, MAX_DECKS, RANKS, SUITS, Card
-from .rulebook.coup import Coup, deal
-from .rulebook.tableau import banker_draws, is_natural, player_draws
-from .shoes.composition import Composition
+from ..rulebook.cards import DECK, MAX_DECKS, RANKS, SUITS, Card
+from ..rulebook.coup import Coup, deal
+from ..rulebook.tableau import banker_draws, is_natural, player_draws
+from ..shoes.composition import Composition
 
 Ints = npt.NDArray[np.int64]
 

@@ -7,11 +7,11 @@ deck after deck. :func:`deal` deals every shoe of a batch whole, exactly as
 :func:`.shoes.deal.deal_shoe` deals one (burn, rounds by the tableau, the cut
 card, one more round), going round by round across all the shoes at once.
 
-Each round is kept as its :class:`.round_counts.Signature` (its totals,
+Each round is kept as its :class:`.counting.round_counts.Signature` (its totals,
 whether each hand drew, how each hand's first two cards pair): every pay
 table reads a round through that and nothing else, so integer counts per
 signature give the exact count of every line of every pay table, and
-tests/baccarat/test_batch.py holds each round to the scalar engine's.
+tests/baccarat/counting/test_batch.py holds each round to the scalar engine's.
 
 The tableau's decisions are the rulebook's own functions
 (:mod:`.rulebook.tableau`), tabulated once at import for every total and third card.
@@ -41,11 +41,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..rulebook.cards import DECK
+from ..rulebook.tableau import banker_draws, is_natural, player_draws
+from ..shoes.deal import DEFAULT_CUT_CARD, check_cut_card
+from ..shoes.shuffle import SeedInputs
 from .round_counts import NONE, PAIR, PERFECT, SIGNATURES
-from .rulebook.cards import DECK
-from .rulebook.tableau import banker_draws, is_natural, player_draws
-from .shoes.deal import DEFAULT_CUT_CARD, check_cut_card
-from .shoes.shuffle import SeedInputs
 
 Array = npt.NDArray[np.int64]
 #: Words of the seeded stream are 32 bits (docs/fairness.md).
@@ -75,7 +75,7 @@ class Dealt:
 
     #: Rounds dealt in each shoe.
     rounds: Array
-    #: Each round's signature index (:attr:`.round_counts.Signature.index`); -1 past a shoe's last.
+    #: Each round's signature index (:attr:`.counting.round_counts.Signature.index`); -1 past a shoe's last.
     signatures: Array
     #: Each round's first card position; -1 past a shoe's last.
     starts: Array
