@@ -42,9 +42,9 @@ from .bets.paytable import NamedPayTable, Result
 from .bets.side_bets import margin
 from .bets.types import BetType
 from .counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
-from .multiplier_odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
-from .multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from .multiplier_presets import MultiplierPreset
+from .games.multipliers.odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
+from .games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from .games.multipliers.presets import MultiplierPreset
 from .payouts import pay_table
 from .rulebook.cards import MAX_DECKS, Card
 from .rulebook.coup import Coup, Outcome
@@ -246,7 +246,7 @@ class Odds:
     counts: Mapping[str, int]
     bets: Mapping[BetType, BetOdds]
     #: At a multiplier table: what each bet its rule pays returns, fee and
-    #: multipliers included (:mod:`.multiplier_odds`).
+    #: multipliers included (:mod:`.multipliers.odds`).
     multipliers: MultiplierReturns | None = None
 
     @cached_property
@@ -381,7 +381,7 @@ def prepare_multiplier_games() -> None:
     may name (1 to :data:`.rulebook.cards.MAX_DECKS` decks; about 0.7 s in all), when
     the service starts: no request counts them, each reads what is kept.
     The round structure they are counted with is built first
-    (:func:`.multiplier_odds.prepare`)."""
+    (:func:`.multipliers.odds.prepare`)."""
     prepare()
     for decks in range(1, MAX_DECKS + 1):
         multiplier_games(decks)

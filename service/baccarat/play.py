@@ -20,10 +20,10 @@ from decimal import Decimal
 
 from .bets.money import ZERO, to_minor_unit
 from .bets.types import Bet
-from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from .multiplier_problems import fault_problems
-from .multiplier_settlement import MultipliedSlip, MultiplierSettler, SlipFaults
-from .multipliers import MultiplierCardError, MultiplierRule
+from .games.multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from .games.multipliers.problems import fault_problems
+from .games.multipliers.rule import MultiplierCardError, MultiplierRule
+from .games.multipliers.settlement import MultipliedSlip, MultiplierSettler, SlipFaults
 from .rulebook.cards import Card, check_composition
 from .rulebook.coup import Coup, deal
 from .rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
@@ -258,7 +258,7 @@ class _MultipliedSlipCheck:
 def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
     """Why a multiplier table (``rules.multipliers``) cannot take the slip
     ``bets``: the table's limits first (:func:`.settlement.slip_problems`),
-    then what the rule refuses (:func:`.multiplier_settlement.slip_faults`)."""
+    then what the rule refuses (:func:`.multipliers.settlement.slip_faults`)."""
     rule = rules.multipliers
     assert rule is not None
     return _MultipliedSlipCheck(rules, rule).problems(bets)

@@ -20,12 +20,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .bets.types import Bet, BetType
+from .games.multipliers.shoes import RoundMultiplierCards
+from .games.peek.round import Choice, PeekRound, PeekView, Position, peek
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
-from .peek import Choice, PeekRound, PeekView, Position, peek
 from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
 from .rulebook.cards import Card
 from .rulebook.coup import Side
-from .shoe_multipliers import RoundMultiplierCards
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shoes.shuffle import SeedInputs
 from .tables import Rules
@@ -78,7 +78,7 @@ class LiveRoundRequest:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PeekRequest:
-    """A Peek Baccarat round (:mod:`.peek`): without ``decision`` the cards
+    """A Peek Baccarat round (:mod:`.peek.round`): without ``decision`` the cards
     ``shown``; with it, the round settled on the bets as raised."""
 
     rules: Rules
@@ -164,7 +164,7 @@ def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> Pla
 
 
 def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView | PeekRound:
-    """The cards shown, or with a decision the round settled (:func:`.peek.peek`)."""
+    """The cards shown, or with a decision the round settled (:func:`.peek.round.peek`)."""
     source = request.source
     return peek(
         request.rules,

@@ -14,10 +14,10 @@ Bets come in one of two forms:
 
 At a multiplier table (``rules.multipliers``) each reported round of a
 seeded shoe has the multiplier cards
-:func:`.multiplier_cards.draw_multiplier_cards` draws for its round number,
+:func:`.multipliers.cards.draw_multiplier_cards` draws for its round number,
 the same as POST /v1/rounds with that ``round``, and its slip is settled by
-the rule (:class:`.multiplier_settlement.MultiplierSettler`); a
-physical shoe's are the studio's (:mod:`.shoe_multipliers`). The cards
+the rule (:class:`.multipliers.settlement.MultiplierSettler`); a
+physical shoe's are the studio's (:mod:`.multipliers.shoes`). The cards
 dealt, and so the roads, are those of the plain shoe.
 """
 
@@ -27,15 +27,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .bets.types import Bet
-from .multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from .multiplier_cards import MultiplierCards
-from .multiplier_settlement import MultipliedSlip, MultiplierSettler
+from .games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from .games.multipliers.cards import MultiplierCards
+from .games.multipliers.settlement import MultipliedSlip, MultiplierSettler
+from .games.multipliers.shoes import RoundMultiplierCards, check_given, drawn, given_by_studio
 from .play import SlipTotals, multiplier_slip_problems
 from .rulebook.cards import Card, check_composition
 from .rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .rulebook.live import Hands, RoundInProgress
 from .settlement import SettledSlip, settle_slip, slip_problems
-from .shoe_multipliers import RoundMultiplierCards, check_given, drawn, given_by_studio
 from .shoes.deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
 from .shoes.roads import Result, Roads, roads
 from .shoes.shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
@@ -208,7 +208,7 @@ def play_physical_shoe(
     ``report`` asks for, settled. A slip for the round in progress is
     checked, not settled. At a multiplier table ``multiplier_cards`` are
     the studio's for each complete round answered
-    (:func:`.shoe_multipliers.given_by_studio`)."""
+    (:func:`.multipliers.shoes.given_by_studio`)."""
     check_given(rules.multipliers, multiplier_cards, physical=True)
     check_composition(cards, rules.decks)
     dealt = deal_physical_shoe(cards, hands, decks=rules.decks, cut_card_position=cut_card_position)

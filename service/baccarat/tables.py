@@ -26,8 +26,8 @@ from .bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values,
 from .bets.money import Rounding, format_amount
 from .bets.paytable import NamedPayTable, at_commission
 from .bets.types import BetType, Variant
-from .multiplier_problems import cap_problems
-from .multipliers import MultiplierRule
+from .games.multipliers.problems import cap_problems
+from .games.multipliers.rule import MultiplierRule
 from .rulebook.errors import N_, Problem, ProblemCode, RulesError
 from .shoes.deal import DEFAULT_CUT_CARD
 
@@ -75,7 +75,7 @@ class Rules:
     pay_tables: Mapping[BetType, str] = field(default_factory=dict)
     #: A multiplier game's rule (docs/multipliers.md), or None for a plain
     #: table. With one, the table offers only the bets the rule pays, and a
-    #: round's bets are settled by it (:mod:`.multiplier_settlement`).
+    #: round's bets are settled by it (:mod:`.multipliers.settlement`).
     multipliers: MultiplierRule | None = None
 
     #: The canonical JSON-ready form (amounts as strings) and its id, made with

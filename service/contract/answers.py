@@ -22,8 +22,8 @@ from typing import Any
 
 from .. import __version__
 from ..baccarat.bets.types import Bet
-from ..baccarat.multiplier_cards import MultiplierCard
-from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
+from ..baccarat.games.multipliers.cards import MultiplierCard
+from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play import PlayedRound, RoundSoFar, SlipTotals
 from ..baccarat.rulebook.coup import Decision, Hand
 from ..baccarat.rulebook.live import HandSoFar

@@ -31,7 +31,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from ..baccarat.bets.paytable import Result
 from ..baccarat.bets.types import BetType
-from ..baccarat.multiplier_settlement import MultipliedSlip
+from ..baccarat.games.multipliers.settlement import MultipliedSlip
 from ..baccarat.play import PlayedRound
 from ..baccarat.rulebook.coup import Outcome
 from ..baccarat.settlement import SettledSlip

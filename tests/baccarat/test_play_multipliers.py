@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import MULTIPLIED_BETS
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, CardError, ProblemCode

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.multiplier_cards import draw_multiplier_cards
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multiplier_settlement import settle_multiplier_slip
+from service.baccarat.games.multipliers.cards import draw_multiplier_cards
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.play import SlipTotals
 from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError
 from service.baccarat.settlement import settle_slip

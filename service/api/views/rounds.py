@@ -1,6 +1,6 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
-from ...baccarat.peek import PeekRound, PeekView
+from ...baccarat.games.peek.round import PeekRound, PeekView
 from ...baccarat.play import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ...baccarat.multiplier_odds import BetReturn
+from ...baccarat.games.multipliers.odds import BetReturn
 from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, RANKS

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.bets.types import Bet, BetType
-from ...baccarat.multipliers import MOST_MULTIPLIER, VIRTUAL_DECK
+from ...baccarat.games.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
 from ...baccarat.rulebook.cards import MAX_DECKS, Card
 from ...baccarat.rulebook.errors import ProblemCode

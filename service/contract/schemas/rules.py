@@ -11,9 +11,9 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from ...baccarat.bets.money import ZERO, Rounding
 from ...baccarat.bets.types import BetType, Variant
-from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.multiplier_problems import operator_rule
-from ...baccarat.multipliers import (
+from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.games.multipliers.problems import operator_rule
+from ...baccarat.games.multipliers.rule import (
     MOST_MULTIPLIER,
     MULTIPLIED_BETS,
     VIRTUAL_DECK,

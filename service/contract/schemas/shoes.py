@@ -6,10 +6,10 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.multipliers import VIRTUAL_DECK
+from ...baccarat.games.multipliers.rule import VIRTUAL_DECK
+from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.shoe_multipliers import RoundMultiplierCards
 from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables import resolve_rules
 from .base import AnswerSchema, RequestSchema

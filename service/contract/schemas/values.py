@@ -23,9 +23,9 @@ from ...baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
 from ...baccarat.bets.money import Rounding
 from ...baccarat.bets.paytable import NO_LINE, Result, pays_text
 from ...baccarat.bets.types import BetType, Variant
-from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.multipliers import Counted
-from ...baccarat.peek import Choice, Position
+from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.games.multipliers.rule import Counted
+from ...baccarat.games.peek.round import Choice, Position
 from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import ReasonCode
 from ...baccarat.shoes.roads import Colour

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.multiplier_cards import (
+from service.baccarat.games.multipliers.cards import (
     ALGORITHM,
     MultiplierCard,
     MultiplierCards,
@@ -28,14 +28,14 @@ from service.baccarat.multiplier_cards import (
     multiplier_words,
     studio_multiplier_cards,
 )
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import Counted, FaultCode, MultiplierCardError, MultiplierRule
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import Counted, FaultCode, MultiplierCardError, MultiplierRule
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks, shuffled_shoe
 from tests.conftest import cards
 
-DOC = Path(__file__).parents[2] / "docs" / "multipliers.md"
+DOC = Path(__file__).parents[4] / "docs" / "multipliers.md"
 LIGHTNING, GOLDEN_WEALTH, PROSPERITY_TREE = (
     PRESETS[name].rule for name in ("lightning", "golden_wealth", "prosperity_tree")
 )

@@ -1,16 +1,16 @@
 """Multiplier baccarat (Lightning, Golden Wealth, Prosperity Tree): the rule as data.
 
 After bets close, some cards of a virtual 52-card deck (each rank and suit
-once) are drawn as *multiplier cards*, each with a multiplier (:mod:`.multiplier_cards`
+once) are drawn as *multiplier cards*, each with a multiplier (:mod:`.multipliers.cards`
 draws them). A winning bet is paid its base pay times the product of the
 multipliers of the cards that count for it, where a card of the round
 matches a multiplier card by rank and suit, once for each time it counts.
-A fee is charged on top of each stake (:mod:`.multiplier_settlement`
-settles a round; :mod:`.multiplier_odds` works out the exact returns).
+A fee is charged on top of each stake (:mod:`.multipliers.settlement`
+settles a round; :mod:`.multipliers.odds` works out the exact returns).
 
 A :class:`MultiplierRule` states everything an operator chooses, validated
 when it is made, with a canonical form and a stable ``id`` as table rules
-have (:class:`.tables.Rules`; :mod:`.multiplier_presets` holds Lightning's,
+have (:class:`.tables.Rules`; :mod:`.multipliers.presets` holds Lightning's,
 Golden Wealth's and Prosperity Tree's):
 
 * ``cards``: how many multiplier cards are drawn, by weight (one count with
@@ -38,7 +38,8 @@ Decimal('3645')
 >>> MultiplierRule(cards={0: 1}, multipliers={1: 1}, pays={})
 Traceback (most recent call last):
 ...
-service.baccarat.multipliers.MultiplierRulesError: The multiplier rule does not hold together: cards/0: \
+service.baccarat.games.multipliers.rule.MultiplierRulesError: \
+The multiplier rule does not hold together: cards/0: \
 0 is not a count of multiplier cards: 1 to 52; multipliers/1: 1 is not a multiplier: a whole number \
 from 2 to 1000; pays: the rule pays no bet
 """
@@ -55,9 +56,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .bets.money import ZERO
-from .bets.types import BetType
-from .rulebook.errors import BetError, CardError, Path, RulesError
+from ...bets.money import ZERO
+from ...bets.types import BetType
+from ...rulebook.errors import BetError, CardError, Path, RulesError
 
 #: The bets a multiplier rule may pay, in :class:`BetType` order.
 MULTIPLIED_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE, BetType.PLAYER_PAIR, BetType.BANKER_PAIR)
@@ -68,7 +69,7 @@ VIRTUAL_DECK = 52
 #: in the settlement's decimal context.
 MOST_MULTIPLIER = 1000
 MOST_PAYS = Decimal(10000)
-#: Weights are drawn from 32-bit words (:mod:`.multiplier_cards`): their total is at most 2**32.
+#: Weights are drawn from 32-bit words (:mod:`.multipliers.cards`): their total is at most 2**32.
 MOST_WEIGHT = 2**32
 
 
@@ -106,7 +107,7 @@ class FaultCode(StrEnum):
     """What is wrong with one input of a multiplier rule or round, for a
     machine: a closed set, one code per sentence of :data:`FAULT_TEMPLATES`.
     A request's rule is answered with the :class:`.rulebook.errors.ProblemCode` each
-    maps to (:mod:`.multiplier_problems`), in the caller's language."""
+    maps to (:mod:`.multipliers.problems`), in the caller's language."""
 
     WEIGHTS_MISSING = "weights_missing"
     CARD_COUNT_OUT_OF_RANGE = "card_count_out_of_range"
@@ -436,7 +437,7 @@ def largest_multiplier(rule: MultiplierRule, counted: Counted) -> int:
 def largest_pays(rule: MultiplierRule) -> dict[BetType, Decimal]:
     """Each bet's largest win per unit staked (before any cap).
 
-    >>> from service.baccarat.multiplier_presets import PRESETS
+    >>> from service.baccarat.games.multipliers.presets import PRESETS
     >>> pays = largest_pays(PRESETS["lightning"].rule)
     >>> pays[BetType.TIE], pays[BetType.BANKER], pays[BetType.PLAYER_PAIR]
     (Decimal('1310720'), Decimal('511.95'), Decimal('576'))

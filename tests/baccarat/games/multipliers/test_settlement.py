@@ -12,10 +12,9 @@ from hypothesis import strategies as st
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.multiplier_cards import draw_multiplier_cards, studio_multiplier_cards
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multiplier_settlement import settle_multiplier_slip, slip_faults
-from service.baccarat.multipliers import (
+from service.baccarat.games.multipliers.cards import draw_multiplier_cards, studio_multiplier_cards
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import (
     MULTIPLIED_BETS,
     Counted,
     FaultCode,
@@ -26,6 +25,7 @@ from service.baccarat.multipliers import (
     MultiplierRulesError,
     largest_pays,
 )
+from service.baccarat.games.multipliers.settlement import settle_multiplier_slip, slip_faults
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.settlement import settle_slip
 from service.baccarat.shoes.shuffle import SeedInputs

@@ -42,15 +42,15 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .bets.money import ZERO, decimal_places, format_amount
-from .bets.types import Bet, BetType
-from .play import PlayedRound, Step, play_and_settle, unwatched
-from .rulebook.cards import Card
-from .rulebook.coup import Coup
-from .rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
-from .settlement import settle_slip, slip_problems
-from .shoes.shuffle import SeedInputs
-from .tables import Rules
+from ...bets.money import ZERO, decimal_places, format_amount
+from ...bets.types import Bet, BetType
+from ...play import PlayedRound, Step, play_and_settle, unwatched
+from ...rulebook.cards import Card
+from ...rulebook.coup import Coup
+from ...rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
+from ...settlement import settle_slip, slip_problems
+from ...shoes.shuffle import SeedInputs
+from ...tables import Rules
 
 
 class Position(StrEnum):
@@ -88,7 +88,7 @@ class PeekRule:
     #: How often 1, 2, 3 or 4 cards are shown, by weight. The publication does
     #: not say; with the player raising at best (triple when the cards shown
     #: favour the bet, else keep), these give its printed 98.8% for Player
-    #: and Banker (tests/baccarat/test_peek_odds.py). Shown equally often,
+    #: and Banker (tests/baccarat/games/peek/test_odds.py). Shown equally often,
     #: each of the 15 subsets would return 100.3%: a player's edge.
     shown_weights: Mapping[int, int] = field(
         default_factory=lambda: MappingProxyType({1: 9, 2: 6, 3: 1, 4: 3})

@@ -7,15 +7,14 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.multiplier_cards import draw_multiplier_cards
-from service.baccarat.multiplier_presets import PRESETS
+from service.baccarat.games.multipliers.cards import draw_multiplier_cards
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.shoes import RoundMultiplierCards
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.errors import CardError, SeedError, ShoeError
-from service.baccarat.shoe_multipliers import RoundMultiplierCards
 from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.tables import resolve_rules
-
-from ..conftest import cards
+from tests.conftest import cards
 
 RULE = PRESETS["lightning"].rule
 LIGHTNING = resolve_rules("standard", {"multipliers": RULE})

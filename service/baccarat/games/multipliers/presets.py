@@ -4,7 +4,7 @@ the sources that print its cards, multipliers, pays, fee and returns.
 
 The operators publish no weights: how often each count of cards and each
 multiplier comes up is theirs to set. The weights here are this service's
-examples, chosen so that the exact returns (:mod:`.multiplier_odds`) come
+examples, chosen so that the exact returns (:mod:`.multipliers.odds`) come
 close to the published ones; docs/multipliers.md gives both.
 
 >>> rule = PRESETS["prosperity_tree"].rule
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from .bets.paytable import Source
-from .bets.types import BetType
-from .multipliers import MULTIPLIED_BETS, Counted, Fee, MultipliedPay, MultiplierRule
+from ...bets.paytable import Source
+from ...bets.types import BetType
+from .rule import MULTIPLIED_BETS, Counted, Fee, MultipliedPay, MultiplierRule
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,7 +38,7 @@ class MultiplierPreset:
     sources: tuple[Source, ...]
     #: Each bet's return to player as the sources print it (``"98.9%"``),
     #: for the bets they print one for. The service computes its own
-    #: (:mod:`.multiplier_odds`) from the weights, never shows this instead.
+    #: (:mod:`.multipliers.odds`) from the weights, never shows this instead.
     published: Mapping[BetType, str]
 
 

@@ -3,14 +3,14 @@ drawn for each round of a seeded shoe, or given by the studio for each round
 of a physical shoe.
 
 A seeded shoe's round ``n`` has the multiplier cards
-:func:`.multiplier_cards.draw_multiplier_cards` draws for ``round_number=n``:
+:func:`.multipliers.cards.draw_multiplier_cards` draws for ``round_number=n``:
 those of POST /v1/rounds with the same seed inputs and ``round: n``.
 
 A studio draws its own: a physical shoe's request gives them round by
 round (:class:`RoundMultiplierCards`), one entry for each complete round
 it answers (an entry for the round in progress is checked, not answered),
 each checked against the rule as a round's multiplier cards are
-(:func:`.multiplier_cards.studio_multiplier_cards`). Each offending entry
+(:func:`.multipliers.cards.studio_multiplier_cards`). Each offending entry
 is named at ``multiplier_cards_by_round/i``.
 """
 
@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .multiplier_cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from .multiplier_problems import fault_problems
-from .multipliers import MultiplierCardError, MultiplierRule
-from .rulebook.cards import Card
-from .rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
-from .shoes.deal import ShoeRound
-from .shoes.shuffle import SeedInputs
+from ...rulebook.cards import Card
+from ...rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
+from ...shoes.deal import ShoeRound
+from ...shoes.shuffle import SeedInputs
+from .cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from .problems import fault_problems
+from .rule import MultiplierCardError, MultiplierRule
 
 #: Where a physical shoe's request gives its multiplier cards.
 AT = "multiplier_cards_by_round"

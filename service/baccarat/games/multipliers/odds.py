@@ -35,7 +35,7 @@ so the counted positions' pattern; the ways a shoe deals it are a product,
 over values, of the ways to give that value's parts distinct cards
 (:func:`_block_ways`), counted for each shoe in a few milliseconds.
 
->>> from service.baccarat.multiplier_presets import PRESETS
+>>> from service.baccarat.games.multipliers.presets import PRESETS
 >>> expected_multiplier(PRESETS["prosperity_tree"].rule, (1, 1))
 Fraction(6743, 4992)
 """
@@ -52,12 +52,12 @@ from math import perm
 import numpy as np
 import numpy.typing as npt
 
-from .bets.types import BetType
-from .counting.round_counts import PAIR, PERFECT, Ints, count_rounds
-from .multipliers import VIRTUAL_DECK, Counted, MultiplierRule
-from .rulebook.cards import DECK
-from .rulebook.tableau import banker_draws, player_draws
-from .shoes.composition import MIN_CARDS, Composition, full_shoe
+from ...bets.types import BetType
+from ...counting.round_counts import PAIR, PERFECT, Ints, count_rounds
+from ...rulebook.cards import DECK
+from ...rulebook.tableau import banker_draws, player_draws
+from ...shoes.composition import MIN_CARDS, Composition, full_shoe
+from .rule import VIRTUAL_DECK, Counted, MultiplierRule
 
 #: How many times each distinct counted card counts, largest first.
 Pattern = tuple[int, ...]

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import MULTIPLIED_BETS, largest_pays
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS, largest_pays
 
 #: The presets' ids: they change only when a preset's rule does.
 IDS = {

@@ -1,4 +1,4 @@
-"""Exact returns of Peek Baccarat's bets (:mod:`.peek`), for a full shoe.
+"""Exact returns of Peek Baccarat's bets (:mod:`.peek.round`), for a full shoe.
 
 A return is what comes back per unit paid in, over every round: for the
 Player and Banker bets the unit paid in is the stake as raised and the fee.
@@ -27,12 +27,12 @@ from functools import cache
 
 import numpy as np
 
-from .bets.types import BetType
-from .odds import analyse
-from .peek import PEEK, PeekRule, shown_masks
-from .rulebook.tableau import banker_draws, player_draws
-from .shoes.composition import full_shoe
-from .tables import TABLES
+from ...bets.types import BetType
+from ...odds import analyse
+from ...rulebook.tableau import banker_draws, player_draws
+from ...shoes.composition import full_shoe
+from ...tables import TABLES
+from .round import PEEK, PeekRule, shown_masks
 
 #: Per unit staked on a win (the Banker's 0.95 as 19/20), on a tie, on a loss.
 _NETS: dict[BetType, tuple[Fraction, Fraction, Fraction]] = {

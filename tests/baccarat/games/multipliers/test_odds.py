@@ -22,16 +22,16 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
 from service.baccarat.counting.round_counts import count_rounds
-from service.baccarat.multiplier_cards import counted_cards
-from service.baccarat.multiplier_odds import (
+from service.baccarat.games.multipliers.cards import counted_cards
+from service.baccarat.games.multipliers.odds import (
     PARTITIONS,
     bet_return,
     expected_multiplier,
     multiplier_returns,
     pattern_counts,
 )
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import (
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import (
     MULTIPLIED_BETS,
     VIRTUAL_DECK,
     Counted,
@@ -46,7 +46,7 @@ from service.baccarat.rulebook.tableau import banker_draws, player_draws
 from service.baccarat.shoes.composition import Composition, after_removing, from_rank_counts, full_shoe
 from tests.conftest import cards
 
-DOC = Path(__file__).parents[2] / "docs" / "multipliers.md"
+DOC = Path(__file__).parents[4] / "docs" / "multipliers.md"
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import (
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import (
     ALLOWED_COUNTED,
     FAULT_TEMPLATES,
     MULTIPLIED_BETS,
