@@ -22,12 +22,12 @@ from typing import Any
 
 from service.app import create_app
 from service.baccarat.odds import EVENTS, Odds, analyse
-from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.cards import DECK, Card
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import MissingCard
 from service.baccarat.shoes.composition import Composition, after_removing, full_shoe
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES, Rules
 
 TARGET_MS = 20.0
 TARGET_SPEED_UP = 100

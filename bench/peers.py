@@ -50,9 +50,9 @@ from pathlib import Path
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import DECK, Card
-from service.baccarat.settlement import Settler
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.settlement import Settler
 
 from .paths import best_of
 

@@ -16,10 +16,10 @@ from decimal import Decimal
 from service.baccarat.bets.types import Bet
 from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import DECK
-from service.baccarat.settlement import Settler
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.simulation import Shuffle, tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.settlement import Settler
 
 RULES = TABLES["standard"].rules
 GOALS: dict[Shuffle, int] = {"numpy": 1_000_000, "service": 100_000}

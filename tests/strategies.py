@@ -14,7 +14,7 @@ from service.baccarat.rulebook.cards import DECK, Card, shoe
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
 from service.baccarat.shoes.roads import Result
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.tables.rules import TABLES, Rules
 
 card = st.sampled_from(DECK)
 

@@ -34,13 +34,14 @@ from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import MAIN_BETS, BetType, Variant
 from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from service.baccarat.payouts import pay_table
-from service.baccarat.tables import TABLES, BetLimits, Rules
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES, BetLimits, Rules
 from service.cli import paytables
 from service.contract.schemas.rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
-from tests.baccarat import test_house_edge, test_odds, test_payouts
+from tests.baccarat import test_house_edge, test_odds
 from tests.baccarat.bets import test_catalogue
+from tests.baccarat.tables import test_payouts
 from tests.pays import line_pays, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,12 +226,14 @@ def pay_choices() -> dict[str, set[Any]]:
 
 
 def test_the_pay_table_tests_go_over_every_pay_a_request_may_choose():
-    """tests/baccarat/test_payouts.py checks every pay table of its ``RULES``."""
+    """tests/baccarat/tables/test_payouts.py checks every pay table of its ``RULES``."""
     choices = pay_choices()
     assert {"variant", "tie_pays", "super_6_pays"} <= set(choices)
     for name, values in choices.items():
         tested = {getattr(rules, name) for rules in test_payouts.RULES}
-        assert tested >= values, f"tests/baccarat/test_payouts.py's RULES leave out {name} {values - tested}"
+        assert tested >= values, (
+            f"tests/baccarat/tables/test_payouts.py's RULES leave out {name} {values - tested}"
+        )
 
 
 def test_every_pay_a_request_may_choose_is_documented():

@@ -19,7 +19,7 @@ what a bet pays is written twice. Every figure is an exact
 Winnings are taken as paid exactly, before any rounding to the minor unit.
 
 >>> from service.baccarat.shoes.composition import full_shoe
->>> from service.baccarat.tables import TABLES
+>>> from service.baccarat.tables.rules import TABLES
 >>> odds = analyse(full_shoe(8), TABLES["standard"].rules)
 >>> decimal_text(odds.probabilities["banker"])
 '0.458597422632762973'
@@ -45,7 +45,6 @@ from .counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, 
 from .games.multipliers.odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
 from .games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from .games.multipliers.presets import MultiplierPreset
-from .payouts import pay_table
 from .rulebook.cards import MAX_DECKS, Card
 from .rulebook.coup import Coup, Outcome
 from .rulebook.errors import N_, Problem, ProblemCode, ShoeError
@@ -58,7 +57,8 @@ from .shoes.composition import (
     full_shoe,
 )
 from .shoes.shuffle import Seed
-from .tables import Rules
+from .tables.payouts import pay_table
+from .tables.rules import Rules
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18

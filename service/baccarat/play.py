@@ -28,10 +28,10 @@ from .rulebook.cards import Card, check_composition
 from .rulebook.coup import Coup, deal
 from .rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
 from .rulebook.live import Hands, RoundInProgress, deal_one_round
-from .settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 from .shoes.deal import ShoeRound, shoe_round
 from .shoes.shuffle import Seed, SeedRecord, seeded_shoe
-from .tables import Rules
+from .tables.rules import Rules
+from .tables.settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +257,7 @@ class _MultipliedSlipCheck:
 
 def multiplier_slip_problems(bets: Sequence[Bet], rules: Rules) -> list[Problem]:
     """Why a multiplier table (``rules.multipliers``) cannot take the slip
-    ``bets``: the table's limits first (:func:`.settlement.slip_problems`),
+    ``bets``: the table's limits first (:func:`.tables.settlement.slip_problems`),
     then what the rule refuses (:func:`.multipliers.settlement.slip_faults`)."""
     rule = rules.multipliers
     assert rule is not None

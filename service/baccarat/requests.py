@@ -6,7 +6,7 @@ such as ``play_round(request)``. The rules are already resolved (a table
 preset with the caller's overrides), so nothing here reads a table name.
 
 >>> from service.baccarat.rulebook.cards import parse_card
->>> from service.baccarat.tables import resolve_rules
+>>> from service.baccarat.tables.rules import resolve_rules
 >>> request = RoundRequest(
 ...     rules=resolve_rules(), source=CardSource(cards=tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split()))
 ... )
@@ -28,7 +28,7 @@ from .rulebook.cards import Card
 from .rulebook.coup import Side
 from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shoes.shuffle import SeedInputs
-from .tables import Rules
+from .tables.rules import Rules
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -35,11 +35,11 @@ from .play import SlipTotals, multiplier_slip_problems
 from .rulebook.cards import Card, check_composition
 from .rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
 from .rulebook.live import Hands, RoundInProgress
-from .settlement import SettledSlip, settle_slip, slip_problems
 from .shoes.deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
 from .shoes.roads import Result, Roads, roads
 from .shoes.shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
-from .tables import Rules
+from .tables.rules import Rules
+from .tables.settlement import SettledSlip, settle_slip, slip_problems
 
 
 @dataclass(frozen=True, slots=True)

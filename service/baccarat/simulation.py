@@ -44,8 +44,8 @@ from .bets.types import BetType
 from .counting import batch
 from .counting.round_counts import SIGNATURES
 from .odds import settling_lines
-from .payouts import pay_table
-from .tables import Rules
+from .tables.payouts import pay_table
+from .tables.rules import Rules
 
 #: Shoes dealt together: large enough that numpy's work dominates, small
 #: enough to keep a batch's arrays to a few megabytes. Batches start at
@@ -115,7 +115,7 @@ class Tally:
     """What a run of shoes found, in integers; tallies of other shoes of the
     same run add up (``a + b``, ``sum(tallies)``)."""
 
-    #: What was counted: the rules' :attr:`~.tables.Rules.id`, the seed and the shuffle.
+    #: What was counted: the rules' :attr:`~.tables.rules.Rules.id`, the seed and the shuffle.
     rules_id: str
     seed: str
     shuffle: Shuffle

@@ -33,7 +33,7 @@ from scipy import stats
 from ..baccarat.odds import analyse
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.simulation import BetReturn, Tally, returns
-from ..baccarat.tables import Rules
+from ..baccarat.tables.rules import Rules
 from .exact import GameMath
 from .verdicts import Result
 

@@ -21,7 +21,7 @@ from typing import Any
 from ..baccarat.counting import batch
 from ..baccarat.shoes.deal import deal_shoe
 from ..baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
-from ..baccarat.tables import Rules
+from ..baccarat.tables.rules import Rules
 
 #: Rounds picked between the first and the last.
 BETWEEN = 3

@@ -21,7 +21,7 @@ from typing import Any
 from .. import __version__
 from ..baccarat.shoes.shuffle import ALGORITHM
 from ..baccarat.simulation import BATCH, Tally, tally_shoes
-from ..baccarat.tables import Rules
+from ..baccarat.tables.rules import Rules
 from . import agreement, bit_tests, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .recall import recall

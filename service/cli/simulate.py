@@ -20,11 +20,11 @@ from typing import Any
 from tqdm import tqdm
 
 from ..baccarat.odds import analyse, settling_lines
-from ..baccarat.payouts import pay_table
 from ..baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
-from ..baccarat.tables import DEFAULT_TABLE, TABLES, Rules, resolve_rules
+from ..baccarat.tables.payouts import pay_table
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES, Rules, resolve_rules
 from .documents import OK, refuse, write_json
 
 DESCRIPTION = """\

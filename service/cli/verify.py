@@ -27,7 +27,7 @@ from ..baccarat.bets.types import BetType
 from ..baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..baccarat.games.multipliers.rule import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
-from ..baccarat.tables import SHORTHANDS, Rules
+from ..baccarat.tables.rules import SHORTHANDS, Rules
 from ..contract.problems import pointer
 from ..contract.schemas.rounds import (
     RoundRequestSchema,

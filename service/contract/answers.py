@@ -28,10 +28,10 @@ from ..baccarat.play import PlayedRound, RoundSoFar, SlipTotals
 from ..baccarat.rulebook.coup import Decision, Hand
 from ..baccarat.rulebook.live import HandSoFar
 from ..baccarat.rulebook.tableau import Reason
-from ..baccarat.settlement import SettledBet, SettledSlip, Terms
 from ..baccarat.shoes.deal import ShoeRound
 from ..baccarat.shoes.shuffle import SeedRecord
-from ..baccarat.tables import Rules
+from ..baccarat.tables.rules import Rules
+from ..baccarat.tables.settlement import SettledBet, SettledSlip, Terms
 from .language import current
 
 Answer = dict[str, Any]

@@ -34,7 +34,7 @@ from ..baccarat.bets.types import BetType
 from ..baccarat.games.multipliers.settlement import MultipliedSlip
 from ..baccarat.play import PlayedRound
 from ..baccarat.rulebook.coup import Outcome
-from ..baccarat.settlement import SettledSlip
+from ..baccarat.tables.settlement import SettledSlip
 
 UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

@@ -16,11 +16,9 @@ from service.baccarat.bets.catalogue import CATALOGUE
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import Signature, count_rounds, signature_coup
 from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
-from service.baccarat.payouts import payout
 from service.baccarat.rulebook.cards import DECK, RANKS, Card, parse_card, shoe
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError
-from service.baccarat.settlement import settle_bet
 from service.baccarat.shoes.composition import (
     MIN_CARDS,
     Composition,
@@ -31,9 +29,11 @@ from service.baccarat.shoes.composition import (
 )
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.tables.payouts import payout
+from service.baccarat.tables.rules import TABLES, Rules
+from service.baccarat.tables.settlement import settle_bet
+from tests.baccarat.tables.test_settlement import engine_state
 from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
-from tests.baccarat.test_settlement import engine_state
 from tests.strategies import card, shoe_sequence
 
 ALL_RULES = [table.rules for table in TABLES.values()]

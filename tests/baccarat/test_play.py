@@ -23,7 +23,7 @@ from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BetError, CardError, SeedError
 from service.baccarat.shoes.deal import shoe_round
 from service.baccarat.shoes.shuffle import ALGORITHM, SeedInputs, seeded_shoe, shoe_hash, shuffled_shoe
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from tests import strategies
 from tests.conftest import cards
 

@@ -18,7 +18,7 @@ from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, CardError, ProblemCode
 from service.baccarat.shoes.shuffle import SeedInputs
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
 from tests import strategies
 from tests.conftest import cards
 

@@ -34,7 +34,7 @@ from service.baccarat.rulebook.coup import Outcome, Side
 from service.baccarat.rulebook.errors import BetError
 from service.baccarat.shoe_play import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shoes.shuffle import SeedInputs
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from tests.conftest import cards
 
 STANDARD = TABLES["standard"].rules

@@ -2,7 +2,7 @@
 
 :func:`service.baccarat.rulebook.coup.deal` and :func:`service.baccarat.shoes.deal.deal_shoe`
 look a round's hands, decisions and outcome up in tables made at import, and
-:class:`service.baccarat.settlement.Settler` pays from figures worked out
+:class:`service.baccarat.tables.settlement.Settler` pays from figures worked out
 once per pay table. Here every round is also dealt step by step as a dealer
 would, asking the tableau's rules (:mod:`service.baccarat.rulebook.tableau`) at each
 step, and every bet is paid by DESIGN §4's arithmetic, and the two must
@@ -25,10 +25,10 @@ from service.baccarat.bets.types import Bet
 from service.baccarat.rulebook.cards import RANKS, SUITS, Card, parse_card
 from service.baccarat.rulebook.coup import Coup, Decision, Hand, Outcome, Side, deal
 from service.baccarat.rulebook.tableau import banker_draws, is_natural, nobody_draws, player_draws
-from service.baccarat.settlement import Settler
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
-from service.baccarat.tables import Rules
+from service.baccarat.tables.rules import Rules
+from service.baccarat.tables.settlement import Settler
 from tests import strategies
 
 

@@ -18,12 +18,12 @@ from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.play import SlipTotals
 from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError
-from service.baccarat.settlement import settle_slip
 from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.roads import Result, roads
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.settlement import settle_slip
 
 STANDARD = TABLES["standard"].rules
 SEED = SeedInputs("shoe-play-seed", "client", 11)

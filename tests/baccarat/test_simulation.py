@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from service.baccarat import simulation
 from service.baccarat.bets.types import BetType
-from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
 from service.baccarat.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES
 
 TIE_9 = TABLES["tie_9"].rules  # player, banker and tie only; tie pays 9:1
 SEED = "simulation-unit"

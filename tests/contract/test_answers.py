@@ -17,7 +17,7 @@ from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
 from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.contract import answers
 from service.contract.schemas.live import LiveRoundAnswerSchema
 from service.contract.schemas.rounds import RoundResponseSchema, SettlementResponseSchema

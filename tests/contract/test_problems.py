@@ -29,9 +29,9 @@ from service.baccarat.rulebook.cards import DECK, check_composition
 from service.baccarat.rulebook.coup import Place, Side, deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, ProblemCode
 from service.baccarat.rulebook.live import deal_one_round
-from service.baccarat.settlement import slip_problems
 from service.baccarat.shoes.deal import check_cut_card, past_the_end
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.settlement import slip_problems
 from service.contract.jsonio import PARSER_MESSAGES
 from service.contract.language import TAGS, Language, Languages, speaking
 from service.contract.problems import (

@@ -3,7 +3,7 @@
 Each bet type has one or more pay tables, each under a stable id
 (``player_pair_12_to_1``), with its lines in words and their pays, and the
 public source that prints it (:class:`~.bets.paytable.NamedPayTable`). A table's
-rules choose one per bet it offers (:mod:`.tables`); a bet the rules do not
+rules choose one per bet it offers (:mod:`.tables.rules`); a bet the rules do not
 choose for takes its standard pay table, the first one here. Adding a pay
 table is one entry in :mod:`.bets.main_bets` or :mod:`.bets.side_bets` (CONTRIBUTING.md).
 

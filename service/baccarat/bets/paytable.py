@@ -4,7 +4,7 @@ A pay table is a list of lines. Each line names a condition on the finished
 round, in words and as a test, and what the bet gets when it holds: a win
 at some odds (profit per unit staked, before any commission) or a push. The
 first line that holds decides; when none holds the bet loses. Money is not
-touched here: :mod:`.settlement` turns a :class:`Payout` into amounts.
+touched here: :mod:`.tables.settlement` turns a :class:`Payout` into amounts.
 
 >>> from decimal import Decimal
 >>> from service.baccarat.rulebook.cards import parse_card

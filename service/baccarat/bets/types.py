@@ -1,6 +1,6 @@
 """The bets the service settles and the ways a banker bet is paid: the game's
 vocabulary, which the pay tables (:mod:`.bets.catalogue`) and the tables' rules
-(:mod:`.tables`) are written in."""
+(:mod:`.tables.rules`) are written in."""
 
 from __future__ import annotations
 

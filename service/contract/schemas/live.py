@@ -12,7 +12,7 @@ from ...baccarat.play import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.coup import Side
-from ...baccarat.tables import resolve_rules
+from ...baccarat.tables.rules import resolve_rules
 from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card

@@ -18,7 +18,7 @@ from ...baccarat.requests import OddsRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, RANKS
 from ...baccarat.rulebook.errors import ProblemCode
 from ...baccarat.shoes.composition import MIN_CARDS
-from ...baccarat.tables import resolve_rules
+from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message

@@ -13,7 +13,7 @@ from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Sl
 from ...baccarat.rulebook.cards import MAX_DECKS, Card
 from ...baccarat.rulebook.errors import ProblemCode
 from ...baccarat.rulebook.tableau import Reason
-from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES, resolve_rules
 from ..answers import ENGINE, round_answer, settlement_answer
 from ..language import current
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema

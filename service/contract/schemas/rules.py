@@ -22,7 +22,7 @@ from ...baccarat.games.multipliers.rule import (
     MultipliedPay,
 )
 from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message

@@ -11,7 +11,7 @@ from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode
 from ...baccarat.shoe_play import RoundBets, ShoeReport
-from ...baccarat.tables import resolve_rules
+from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards

@@ -29,7 +29,7 @@ from ...baccarat.games.peek.round import Choice, Position
 from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import ReasonCode
 from ...baccarat.shoes.roads import Colour
-from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
+from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 from .messages import ERROR_TEMPLATES
 
 #: The metadata key of a field documented by a component of its own (a value

@@ -14,7 +14,7 @@ from prometheus_client import generate_latest
 
 from service.app import create_app
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
 from tests import strategies
 
 #: One app for the many requests of the property tests (the app keeps no

@@ -13,8 +13,8 @@ from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of, setting_va
 from service.baccarat.bets.paytable import NamedPayTable, Result
 from service.baccarat.bets.types import Bet, BetType, Variant
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.settlement import settle_bet
-from service.baccarat.tables import SHORTHANDS, TABLES, BetLimits, Rules
+from service.baccarat.tables.rules import SHORTHANDS, TABLES, BetLimits, Rules
+from service.baccarat.tables.settlement import settle_bet
 from tests.conftest import cards
 
 STAKE = Decimal("10.00")

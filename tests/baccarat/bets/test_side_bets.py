@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets.types import Bet, BetType, Variant
-from service.baccarat.payouts import Result, payout
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.settlement import settle_bet
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.tables.payouts import Result, payout
+from service.baccarat.tables.rules import TABLES, Rules
+from service.baccarat.tables.settlement import settle_bet
 from tests import strategies
 from tests.conftest import cards
 

@@ -16,13 +16,13 @@ from service.baccarat.bets.types import Bet
 from service.baccarat.counting import batch
 from service.baccarat.counting.round_counts import SIGNATURES, Signature
 from service.baccarat.odds import settling_lines
-from service.baccarat.payouts import pay_table
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import Coup, Outcome
-from service.baccarat.settlement import Settler
 from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.settlement import Settler
 
 STAKE = Decimal(100)  # every pay of the catalogue is a whole number of cents at 100
 

@@ -18,7 +18,7 @@ from service.baccarat.rulebook.live import RoundInProgress, deal_live
 from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shoes.deal import DealtShoe, deal_physical_shoe, deal_shoe
 from service.baccarat.shoes.roads import Result, roads
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
 from tests.baccarat.shoes.test_deal import seeded_shoes
 from tests.conftest import cards
 

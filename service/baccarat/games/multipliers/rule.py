@@ -10,7 +10,7 @@ settles a round; :mod:`.multipliers.odds` works out the exact returns).
 
 A :class:`MultiplierRule` states everything an operator chooses, validated
 when it is made, with a canonical form and a stable ``id`` as table rules
-have (:class:`.tables.Rules`; :mod:`.multipliers.presets` holds Lightning's,
+have (:class:`.tables.rules.Rules`; :mod:`.multipliers.presets` holds Lightning's,
 Golden Wealth's and Prosperity Tree's):
 
 * ``cards``: how many multiplier cards are drawn, by weight (one count with

@@ -16,7 +16,7 @@ under a fee rate ``f`` on that bet:
 Each win is rounded once, to the minor unit by the table's payout rounding
 (:func:`.bets.money.rounder`; down by default, in the house's favour), the gross
 ``s * p * M`` likewise, and the commission is their difference, as
-:mod:`.settlement` settles the bets of a plain table. The fee is never
+:mod:`.tables.settlement` settles the bets of a plain table. The fee is never
 rounded: a stake whose fee is not a whole number of minor units is refused
 (at 20%, stakes are multiples of 0.05).
 
@@ -98,7 +98,7 @@ class MultipliedTerms:
 @dataclass(frozen=True, slots=True)
 class MultipliedBet:
     """A bet settled on a multiplier round: the bet, and the terms its
-    stake got (read through, as :class:`.settlement.SettledBet`'s are)."""
+    stake got (read through, as :class:`.tables.settlement.SettledBet`'s are)."""
 
     bet: Bet
     terms: MultipliedTerms
@@ -205,7 +205,7 @@ def slip_faults(bets: Sequence[Bet], rule: MultiplierRule, *, minor_unit: int = 
 class SlipFaults:
     """Checks the slips of one request against one multiplier rule.
 
-    As :class:`.settlement.SlipCheck` does, it works out what is wrong with
+    As :class:`.tables.settlement.SlipCheck` does, it works out what is wrong with
     each (bet type, stake as written) once per request: its slips repeat
     the same few stakes.
     """
@@ -274,7 +274,7 @@ def settle_multiplier_slip(
 class MultiplierSettler:
     """Settles slips on one multiplier round under one rule.
 
-    As :class:`.settlement.Settler` does for a plain table, it works out
+    As :class:`.tables.settlement.Settler` does for a plain table, it works out
     what counts for each bet type (its counted and lit cards, multiplier and
     pay line), and the terms of each (bet type, stake), once, and keeps them
     for as long as it lives: one round. A cap finer than the minor unit is a

@@ -19,7 +19,7 @@ inputs, independent of the cards (another hash than the shuffle's): how many
 by the rule's weights, then which, each subset of that many equally likely.
 
 >>> from service.baccarat.rulebook.cards import parse_card
->>> from service.baccarat.tables import resolve_rules
+>>> from service.baccarat.tables.rules import resolve_rules
 >>> cards = tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split())
 >>> bets = (Bet(type=BetType.BANKER, amount=Decimal("5")),)
 >>> view = peek(resolve_rules(), cards=cards, shown=(Position.BANKER_FIRST,), bets=bets)
@@ -48,9 +48,9 @@ from ...play import PlayedRound, Step, play_and_settle, unwatched
 from ...rulebook.cards import Card
 from ...rulebook.coup import Coup
 from ...rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
-from ...settlement import settle_slip, slip_problems
 from ...shoes.shuffle import SeedInputs
-from ...tables import Rules
+from ...tables.rules import Rules
+from ...tables.settlement import settle_slip, slip_problems
 
 
 class Position(StrEnum):

@@ -27,9 +27,9 @@ from service.baccarat.games.multipliers.rule import (
 )
 from service.baccarat.games.multipliers.settlement import settle_multiplier_slip, slip_faults
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.settlement import settle_slip
 from service.baccarat.shoes.shuffle import SeedInputs
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
+from service.baccarat.tables.settlement import settle_slip
 from tests import strategies
 from tests.conftest import cards
 

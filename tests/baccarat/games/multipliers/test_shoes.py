@@ -13,7 +13,7 @@ from service.baccarat.games.multipliers.shoes import RoundMultiplierCards
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.errors import CardError, SeedError, ShoeError
 from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
 from tests.conftest import cards
 
 RULE = PRESETS["lightning"].rule

@@ -26,7 +26,7 @@ from service.baccarat.games.peek.round import (
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.errors import BetError, SeedError
 from service.baccarat.shoes.shuffle import SeedInputs
-from service.baccarat.tables import resolve_rules
+from service.baccarat.tables.rules import resolve_rules
 from tests.conftest import cards
 
 RULES = resolve_rules()

@@ -9,13 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType, Variant
-from service.baccarat.payouts import PAYOUT_RULES, Result, offers, pay_table, payout
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.settlement import settle_slip
-from service.baccarat.tables import SUPER_6_PAYS, TABLES, TIE_PAYS, Rules
+from service.baccarat.tables.payouts import PAYOUT_RULES, Result, offers, pay_table, payout
+from service.baccarat.tables.rules import SUPER_6_PAYS, TABLES, TIE_PAYS, Rules
+from service.baccarat.tables.settlement import settle_slip
 from tests import strategies
-from tests.baccarat import test_variants
 from tests.baccarat.bets import test_side_bets
+from tests.baccarat.tables import test_rules_variants as test_variants
 from tests.conftest import cards
 
 RULES = [

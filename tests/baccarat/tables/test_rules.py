@@ -16,7 +16,7 @@ from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import BetType, Variant
 from service.baccarat.rulebook.errors import RulesError
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD
-from service.baccarat.tables import (
+from service.baccarat.tables.rules import (
     DEFAULT_TABLE,
     SUPER_6_PAYS,
     TABLES,

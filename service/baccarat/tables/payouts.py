@@ -3,7 +3,7 @@
 The pay tables are the catalogue's (:mod:`.bets.catalogue`: the main bets' in
 :mod:`.bets.main_bets`, the side bets' in :mod:`.bets.side_bets`); the rules choose one
 per bet (:attr:`.Rules.chosen`). Every payout rule is a pure function of the
-round and the rules; money is not touched here: :mod:`.settlement` does that.
+round and the rules; money is not touched here: :mod:`.tables.settlement` does that.
 
 >>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.rulebook.coup import deal
@@ -29,11 +29,11 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
-from .bets.money import format_amount
-from .bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
-from .bets.types import BetType
-from .rulebook.coup import Coup
-from .tables import DEFAULT_TABLE, TABLES, Rules
+from ..bets.money import format_amount
+from ..bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from ..bets.types import BetType
+from ..rulebook.coup import Coup
+from .rules import DEFAULT_TABLE, TABLES, Rules
 
 __all__ = [
     "LOSE",

@@ -22,14 +22,14 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, cast
 
-from .bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from .bets.money import Rounding, format_amount
-from .bets.paytable import NamedPayTable, at_commission
-from .bets.types import BetType, Variant
-from .games.multipliers.problems import cap_problems
-from .games.multipliers.rule import MultiplierRule
-from .rulebook.errors import N_, Problem, ProblemCode, RulesError
-from .shoes.deal import DEFAULT_CUT_CARD
+from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
+from ..bets.money import Rounding, format_amount
+from ..bets.paytable import NamedPayTable, at_commission
+from ..bets.types import BetType, Variant
+from ..games.multipliers.problems import cap_problems
+from ..games.multipliers.rule import MultiplierRule
+from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
+from ..shoes.deal import DEFAULT_CUT_CARD
 
 #: The pays a request may choose by a shorthand setting (docs/bets.md), one
 #: per pay table of the catalogue that the setting chooses.

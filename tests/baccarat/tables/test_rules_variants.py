@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets.types import Bet, BetType, Variant
-from service.baccarat.payouts import Result, offers, payout
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BetError, RulesError
-from service.baccarat.settlement import settle_bet, settle_slip
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.payouts import Result, offers, payout
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.settlement import settle_bet, settle_slip
 from tests import strategies
 from tests.conftest import cards
 

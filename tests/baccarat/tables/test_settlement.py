@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.payouts import Result
 from service.baccarat.play import play_and_settle
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BetError
-from service.baccarat.settlement import settle_bet, settle_slip, settle_slips
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.tables.payouts import Result
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.settlement import settle_bet, settle_slip, settle_slips
 from tests import strategies
 from tests.conftest import cards
 

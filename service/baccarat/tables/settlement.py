@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .bets.money import ZERO, decimal_places, format_amount, rounder
-from .bets.paytable import PayLine, Result
-from .bets.types import Bet, BetType
-from .rulebook.coup import Coup
-from .rulebook.errors import N_, BetError, Problem, ProblemCode
-from .tables import Rules
+from ..bets.money import ZERO, decimal_places, format_amount, rounder
+from ..bets.paytable import PayLine, Result
+from ..bets.types import Bet, BetType
+from ..rulebook.coup import Coup
+from ..rulebook.errors import N_, BetError, Problem, ProblemCode
+from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
