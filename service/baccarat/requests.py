@@ -23,10 +23,18 @@ from .bets.types import Bet, BetType
 from .games.multipliers.shoes import RoundMultiplierCards
 from .games.peek.round import Choice, PeekRound, PeekView, Position, peek
 from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
-from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
+from .play.round import (
+    PlayedRound,
+    RoundSoFar,
+    Step,
+    play_and_settle,
+    play_and_settle_slips,
+    play_live,
+    unwatched,
+)
+from .play.shoe import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .rulebook.cards import Card
 from .rulebook.coup import Side
-from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .shoes.shuffle import SeedInputs
 from .tables.rules import Rules
 
@@ -137,7 +145,7 @@ class PayTablesRequest:
 
 def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
     """Deal the round and settle its slip (if it has bets); ``step`` is run
-    around each (:data:`.play.Step`)."""
+    around each (:data:`.play.round.Step`)."""
     source = request.source
     return play_and_settle(
         request.rules,

@@ -24,7 +24,7 @@ from .. import __version__
 from ..baccarat.bets.types import Bet
 from ..baccarat.games.multipliers.cards import MultiplierCard
 from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
-from ..baccarat.play import PlayedRound, RoundSoFar, SlipTotals
+from ..baccarat.play.round import PlayedRound, RoundSoFar, SlipTotals
 from ..baccarat.rulebook.coup import Decision, Hand
 from ..baccarat.rulebook.live import HandSoFar
 from ..baccarat.rulebook.tableau import Reason

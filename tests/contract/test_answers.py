@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from service.baccarat.bets.types import Bet
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
-from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.play.round import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import TABLES, resolve_rules

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from ...baccarat.play import PlayedRound
+from ...baccarat.play.round import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.coup import Side

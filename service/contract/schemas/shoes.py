@@ -8,9 +8,9 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from ...baccarat.games.multipliers.rule import VIRTUAL_DECK
 from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
+from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.shoe_play import RoundBets, ShoeReport
 from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from service.baccarat.play.shoe import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.rulebook.cards import Card, shoe
 from service.baccarat.rulebook.coup import Side
 from service.baccarat.rulebook.errors import CardError, Misdeal, ShoeError
 from service.baccarat.rulebook.live import RoundInProgress, deal_live
-from service.baccarat.shoe_play import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.shoes.deal import DealtShoe, deal_physical_shoe, deal_shoe
 from service.baccarat.shoes.roads import Result, roads
 from service.baccarat.tables.rules import resolve_rules

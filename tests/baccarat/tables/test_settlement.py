@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.play import play_and_settle
+from service.baccarat.play.round import play_and_settle
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BetError
 from service.baccarat.tables.payouts import Result

@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 from ...bets.money import ZERO, decimal_places, format_amount
 from ...bets.types import Bet, BetType
-from ...play import PlayedRound, Step, play_and_settle, unwatched
+from ...play.round import PlayedRound, Step, play_and_settle, unwatched
 from ...rulebook.cards import Card
 from ...rulebook.coup import Coup
 from ...rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError

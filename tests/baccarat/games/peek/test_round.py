@@ -23,7 +23,7 @@ from service.baccarat.games.peek.round import (
     shown_masks,
     shown_positions,
 )
-from service.baccarat.play import play_and_settle
+from service.baccarat.play.round import play_and_settle
 from service.baccarat.rulebook.errors import BetError, SeedError
 from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import resolve_rules

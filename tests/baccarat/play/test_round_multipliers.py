@@ -1,5 +1,5 @@
 """Playing a multiplier table's round with many slips, and dealt live
-(service/baccarat/play.py): the multiplier cards drawn or given as for one
+(service/baccarat/play/round.py): the multiplier cards drawn or given as for one
 slip, each slip settled by the rule on its own (its own cap), all or none.
 
 How one multiplied slip settles is tested in test_multiplier_settlement.py.
@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
-from service.baccarat.play import RoundSoFar, SlipTotals, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.play.round import (
+    RoundSoFar,
+    SlipTotals,
+    play_and_settle,
+    play_and_settle_slips,
+    play_live,
+)
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.errors import BaccaratError, BetError, CardError, ProblemCode
 from service.baccarat.shoes.shuffle import SeedInputs

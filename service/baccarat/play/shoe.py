@@ -26,20 +26,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bets.types import Bet
-from .games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from .games.multipliers.cards import MultiplierCards
-from .games.multipliers.settlement import MultipliedSlip, MultiplierSettler
-from .games.multipliers.shoes import RoundMultiplierCards, check_given, drawn, given_by_studio
-from .play import SlipTotals, multiplier_slip_problems
-from .rulebook.cards import Card, check_composition
-from .rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
-from .rulebook.live import Hands, RoundInProgress
-from .shoes.deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
-from .shoes.roads import Result, Roads, roads
-from .shoes.shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
-from .tables.rules import Rules
-from .tables.settlement import SettledSlip, settle_slip, slip_problems
+from ..bets.types import Bet
+from ..games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from ..games.multipliers.cards import MultiplierCards
+from ..games.multipliers.settlement import MultipliedSlip, MultiplierSettler
+from ..games.multipliers.shoes import RoundMultiplierCards, check_given, drawn, given_by_studio
+from ..rulebook.cards import Card, check_composition
+from ..rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
+from ..rulebook.live import Hands, RoundInProgress
+from ..shoes.deal import DealtShoe, ShoeRound, deal_physical_shoe, deal_shoe, past_the_end
+from ..shoes.roads import Result, Roads, roads
+from ..shoes.shuffle import Seed, SeedRecord, seeded_shoe, shoe_hash
+from ..tables.rules import Rules
+from ..tables.settlement import SettledSlip, settle_slip, slip_problems
+from .round import SlipTotals, multiplier_slip_problems
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.play import (
+from service.baccarat.play.round import (
     PlayedRound,
     RoundSoFar,
     SlipTotals,

@@ -18,20 +18,20 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .bets.money import ZERO, to_minor_unit
-from .bets.types import Bet
-from .games.multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from .games.multipliers.problems import fault_problems
-from .games.multipliers.rule import MultiplierCardError, MultiplierRule
-from .games.multipliers.settlement import MultipliedSlip, MultiplierSettler, SlipFaults
-from .rulebook.cards import Card, check_composition
-from .rulebook.coup import Coup, deal
-from .rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
-from .rulebook.live import Hands, RoundInProgress, deal_one_round
-from .shoes.deal import ShoeRound, shoe_round
-from .shoes.shuffle import Seed, SeedRecord, seeded_shoe
-from .tables.rules import Rules
-from .tables.settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
+from ..bets.money import ZERO, to_minor_unit
+from ..bets.types import Bet
+from ..games.multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from ..games.multipliers.problems import fault_problems
+from ..games.multipliers.rule import MultiplierCardError, MultiplierRule
+from ..games.multipliers.settlement import MultipliedSlip, MultiplierSettler, SlipFaults
+from ..rulebook.cards import Card, check_composition
+from ..rulebook.coup import Coup, deal
+from ..rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError
+from ..rulebook.live import Hands, RoundInProgress, deal_one_round
+from ..shoes.deal import ShoeRound, shoe_round
+from ..shoes.shuffle import Seed, SeedRecord, seeded_shoe
+from ..tables.rules import Rules
+from ..tables.settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.games.multipliers.cards import draw_multiplier_cards
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
-from service.baccarat.play import SlipTotals
+from service.baccarat.play.round import SlipTotals
+from service.baccarat.play.shoe import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError
-from service.baccarat.shoe_play import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.roads import Result, roads
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
