@@ -39,8 +39,9 @@ from service.baccarat.tables.rules import TABLES, BetLimits, Rules
 from service.cli import paytables
 from service.contract.schemas.rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
-from tests.baccarat import test_house_edge, test_odds
+from tests.baccarat import test_house_edge
 from tests.baccarat.bets import test_catalogue
+from tests.baccarat.odds import test_exact as test_odds
 from tests.baccarat.tables import test_payouts
 from tests.pays import line_pays, written_pays
 
@@ -123,7 +124,7 @@ def test_every_bet_type_is_offered_by_some_preset():
 
 
 def test_every_pay_table_s_house_edge_is_checked_against_its_source():
-    """tests/baccarat/test_odds.py holds the odds engine's edge of every pay
+    """tests/baccarat/odds/test_exact.py holds the odds engine's edge of every pay
     table to the figure its source prints, or to the reason it differs, and
     docs/bets.md lists both; DESIGN §5's figures are also checked by an
     enumeration of every round (tests/baccarat/test_house_edge.py)."""
@@ -173,7 +174,7 @@ RULES = (
 @pytest.mark.parametrize("rules", RULES, ids=[*TABLES, "commission 4%", *CATALOGUE])
 def test_pay_tables_are_built_from_line_tests_made_once(rules):
     """The exact odds keep one matrix per pay table, keyed by its lines'
-    tests (service/baccarat/odds.py): a test made anew for each request
+    tests (service/baccarat/odds/exact.py): a test made anew for each request
     would be counted anew, and kept, every time."""
     for bet in BetType:
         first, second = pay_table(bet, rules), pay_table(bet, rules)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .bets.types import Bet, BetType
 from .games.multipliers.shoes import RoundMultiplierCards
 from .games.peek.round import Choice, PeekRound, PeekView, Position, peek
-from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
+from .odds.exact import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .play.round import (
     PlayedRound,
     RoundSoFar,

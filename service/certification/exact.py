@@ -1,7 +1,7 @@
 """The game's math, exact: every bet of a table and every line of its pay
 table, for the full shoe of the table's decks.
 
-Every figure comes from the odds engine (:mod:`service.baccarat.odds`),
+Every figure comes from the odds engine (:mod:`service.baccarat.odds.exact`),
 the same counts that ``POST /v1/odds`` and ``GET /v1/paytables`` answer:
 a line's probability is its count of ordered six-card sequences over all
 of them, an exact :class:`~fractions.Fraction`. Written beside each: the
@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from ..baccarat.bets.paytable import NamedPayTable, Result, pay_text
 from ..baccarat.counting.round_counts import RoundCounts, count_rounds
-from ..baccarat.odds import BetOdds, decimal_text, fraction_text, table_odds
+from ..baccarat.odds.exact import BetOdds, decimal_text, fraction_text, table_odds
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.tables.payouts import pay_table
 from ..baccarat.tables.rules import Rules

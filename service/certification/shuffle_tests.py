@@ -41,8 +41,8 @@ import numpy as np
 from scipy import stats
 
 from ..baccarat.counting import batch
+from ..baccarat.odds.simulation import merge_ranges
 from ..baccarat.rulebook.cards import DECK
-from ..baccarat.simulation import merge_ranges
 from .verdicts import Result
 
 Array = batch.Array

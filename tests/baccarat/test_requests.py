@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.odds import shoe_odds
+from service.baccarat.odds.exact import shoe_odds
 from service.baccarat.play.round import RoundSoFar, play_and_settle, play_and_settle_slips
 from service.baccarat.play.shoe import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.requests import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from service.baccarat.simulation import tally_shoes
+from service.baccarat.odds.simulation import tally_shoes
 from service.baccarat.tables.rules import TABLES
 from service.certification.workers import InProcess, pieces
 

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...baccarat.odds import CatalogueOdds
+from ...baccarat.odds.exact import CatalogueOdds
 from ...baccarat.requests import PayTablesRequest, pay_tables_with_odds
 from ...baccarat.rulebook.tableau import tableau
 from ...baccarat.tables.payouts import table_presets

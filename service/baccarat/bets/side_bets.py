@@ -9,7 +9,7 @@ by how many cards made it; the Tiger bets pay on a Banker 6 by its cards,
 and on a tie at 6.
 
 Every line's test is a function made here, once, at import: the exact odds
-keep one matrix per pay table's tests (:mod:`.odds`).
+keep one matrix per pay table's tests (:mod:`.odds.exact`).
 
 >>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.rulebook.coup import deal

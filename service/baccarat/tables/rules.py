@@ -92,7 +92,7 @@ class Rules:
     def __reduce__(self) -> tuple[Callable[..., Rules], tuple[dict[str, Any]]]:
         """Pickled as its settings (its read-only mappings as dicts), so that a
         worker process or machine dealing a share of a simulation
-        (:func:`.simulation.tally_shoes`) builds the same rules, the same id."""
+        (:func:`.odds.simulation.tally_shoes`) builds the same rules, the same id."""
         settings = {}
         for item in fields(self):
             if item.init:

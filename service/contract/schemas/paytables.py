@@ -10,7 +10,7 @@ from marshmallow import fields, post_load, pre_dump, validate
 from ...baccarat.bets.paytable import pays_text
 from ...baccarat.games.multipliers.odds import MultiplierReturns
 from ...baccarat.games.multipliers.presets import MultiplierPreset
-from ...baccarat.odds import BetOdds, CatalogueOdds
+from ...baccarat.odds.exact import BetOdds, CatalogueOdds
 from ...baccarat.requests import PayTablesRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
 from .base import AnswerSchema, RequestSchema

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.odds import EVENTS, analyse, decimal_text
+from service.baccarat.odds.exact import EVENTS, analyse, decimal_text
 from service.baccarat.rulebook.cards import RANKS, parse_card
 from service.baccarat.shoes.composition import after_removing, before_round, full_shoe
 from service.baccarat.shoes.shuffle import SeedInputs

@@ -15,7 +15,7 @@ from service.baccarat.bets.paytable import PayTable, Result
 from service.baccarat.bets.types import Bet
 from service.baccarat.counting import batch
 from service.baccarat.counting.round_counts import SIGNATURES, Signature
-from service.baccarat.odds import settling_lines
+from service.baccarat.odds.exact import settling_lines
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import Coup, Outcome
 from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe

@@ -3,7 +3,7 @@
 A return is what comes back per unit paid in, over every round: for the
 Player and Banker bets the unit paid in is the stake as raised and the fee.
 Tie and the pairs pay no fee and cannot be raised: their return is
-``1 - house edge`` from the odds engine (:mod:`.odds`).
+``1 - house edge`` from the odds engine (:mod:`.odds.exact`).
 
 For the Player and Banker bets the ordered six-card sequences of the shoe
 are counted by point value (10^6 sequences, each weighted by how many
@@ -28,7 +28,7 @@ from functools import cache
 import numpy as np
 
 from ...bets.types import BetType
-from ...odds import analyse
+from ...odds.exact import analyse
 from ...rulebook.tableau import banker_draws, player_draws
 from ...shoes.composition import full_shoe
 from ...tables.rules import TABLES

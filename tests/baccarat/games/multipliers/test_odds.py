@@ -39,7 +39,7 @@ from service.baccarat.games.multipliers.rule import (
     MultipliedPay,
     MultiplierRule,
 )
-from service.baccarat.odds import decimal_text
+from service.baccarat.odds.exact import decimal_text
 from service.baccarat.rulebook.cards import DECK, RANKS
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.tableau import banker_draws, player_draws

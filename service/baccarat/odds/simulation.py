@@ -40,12 +40,12 @@ from typing import Literal
 
 import numpy as np
 
-from .bets.types import BetType
-from .counting import batch
-from .counting.round_counts import SIGNATURES
-from .odds import settling_lines
-from .tables.payouts import pay_table
-from .tables.rules import Rules
+from ..bets.types import BetType
+from ..counting import batch
+from ..counting.round_counts import SIGNATURES
+from ..tables.payouts import pay_table
+from ..tables.rules import Rules
+from .exact import settling_lines
 
 #: Shoes dealt together: large enough that numpy's work dominates, small
 #: enough to keep a batch's arrays to a few megabytes. Batches start at
@@ -71,7 +71,7 @@ class Stakes:
     bets: tuple[BetType, ...]
     denominator: int
     #: Per bet: the line of its pay table that settles each signature
-    #: (:func:`.odds.settling_lines`; the number of lines: none, a loss).
+    #: (:func:`.odds.exact.settling_lines`; the number of lines: none, a loss).
     lines: tuple[batch.Array, ...]
     #: Per bet: what a unit staked nets on each line, the loss last (exact).
     pays: tuple[tuple[Fraction, ...], ...]

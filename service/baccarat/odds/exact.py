@@ -37,18 +37,24 @@ from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
-from .bets.catalogue import CATALOGUE
-from .bets.paytable import NamedPayTable, Result
-from .bets.side_bets import margin
-from .bets.types import BetType
-from .counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
-from .games.multipliers.odds import MultiplierReturns, bet_return, multiplier_returns, pattern_counts, prepare
-from .games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from .games.multipliers.presets import MultiplierPreset
-from .rulebook.cards import MAX_DECKS, Card
-from .rulebook.coup import Coup, Outcome
-from .rulebook.errors import N_, Problem, ProblemCode, ShoeError
-from .shoes.composition import (
+from ..bets.catalogue import CATALOGUE
+from ..bets.paytable import NamedPayTable, Result
+from ..bets.side_bets import margin
+from ..bets.types import BetType
+from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
+from ..games.multipliers.odds import (
+    MultiplierReturns,
+    bet_return,
+    multiplier_returns,
+    pattern_counts,
+    prepare,
+)
+from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..games.multipliers.presets import MultiplierPreset
+from ..rulebook.cards import MAX_DECKS, Card
+from ..rulebook.coup import Coup, Outcome
+from ..rulebook.errors import N_, Problem, ProblemCode, ShoeError
+from ..shoes.composition import (
     Composition,
     SeededPlace,
     after_removing,
@@ -56,9 +62,9 @@ from .shoes.composition import (
     from_rank_counts,
     full_shoe,
 )
-from .shoes.shuffle import Seed
-from .tables.payouts import pay_table
-from .tables.rules import Rules
+from ..shoes.shuffle import Seed
+from ..tables.payouts import pay_table
+from ..tables.rules import Rules
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18

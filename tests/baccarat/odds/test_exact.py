@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 from service.baccarat.bets.catalogue import CATALOGUE
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import Signature, count_rounds, signature_coup
-from service.baccarat.odds import EVENTS, Odds, analyse, catalogue_odds, decimal_text, shoe_odds, table_odds
+from service.baccarat.odds.exact import (
+    EVENTS,
+    Odds,
+    analyse,
+    catalogue_odds,
+    decimal_text,
+    shoe_odds,
+    table_odds,
+)
 from service.baccarat.rulebook.cards import DECK, RANKS, Card, parse_card, shoe
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError, CardError, MissingCard, SeedError, ShoeError

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.baccarat import simulation
 from service.baccarat.bets.types import BetType
+from service.baccarat.odds import simulation
+from service.baccarat.odds.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
-from service.baccarat.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
 from service.baccarat.tables.payouts import pay_table
 from service.baccarat.tables.rules import TABLES
 
