@@ -22,9 +22,10 @@ from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
-from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, engine_field
+from .round_answers import SeedSchema, engine_field
 from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .slips import MAX_CARDS, MAX_ROUNDS
 from .values import COMPONENT, value_of
 
 SOURCES = ("removed", "counts", *SEED_SOURCES)
