@@ -18,6 +18,10 @@ what a bet pays is written twice. Every figure is an exact
 :class:`~fractions.Fraction`; :func:`decimal_text` writes one as a decimal.
 Winnings are taken as paid exactly, before any rounding to the minor unit.
 
+Why one module of this length: the events, each bet's lines and its house
+edge are one pass over one set of round counts; split, each part would
+recount them or hand them around.
+
 >>> from service.baccarat.shoes.composition import full_shoe
 >>> from service.baccarat.tables.rules import TABLES
 >>> odds = analyse(full_shoe(8), TABLES["standard"].rules)

@@ -9,6 +9,10 @@ pay table its rules choose from the catalogue (:mod:`.bets.catalogue`): by name 
 ``pay_tables``, or, for the banker, the tie and Super 6, by the shorthand
 settings ``variant``, ``tie_pays`` and ``super_6_pays``; a bet they do not
 choose for takes its standard pay table.
+
+Why one module of this length: the settings, the presets and the
+resolving of a request's overrides make one data type and its
+constructors, and the rules id is one canonical form over all of them.
 """
 
 from __future__ import annotations

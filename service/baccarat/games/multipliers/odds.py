@@ -35,6 +35,10 @@ so the counted positions' pattern; the ways a shoe deals it are a product,
 over values, of the ways to give that value's parts distinct cards
 (:func:`_block_ways`), counted for each shoe in a few milliseconds.
 
+Why one module of this length: the pattern counts, the expected
+multipliers and the returns are the one derivation written out above;
+split, the formula would be read across files.
+
 >>> from service.baccarat.games.multipliers.presets import PRESETS
 >>> expected_multiplier(PRESETS["prosperity_tree"].rule, (1, 1))
 Fraction(6743, 4992)
