@@ -232,7 +232,7 @@ class MultiplierRuleField(fields.Field[Any]):
         "The table then offers only the bets the rule pays. A rule is played only at rules that pay "
         "its bets as the standard table does: another variant, commission, tie pay or pay table for "
         "one of them is refused (`multipliers_with_other_pays`). Amounts are exact up to the largest "
-        "the bounds allow (docs/multipliers.md, \"Amounts\"). None by default",
+        'the bounds allow (docs/multipliers.md, "Amounts"). None by default',
         "example": "lightning",
     }
 
