@@ -10,6 +10,13 @@ caches), where the signature covers it (docs/audit.md). The caller's
 preferences go by q-value, then by their order; ``q=0`` refuses a
 language; a tag the service does not speak falls through to the next one,
 and English answers when none is left.
+
+The header is read whole, up to :data:`MAX_HEADER`: gunicorn's own limit on
+a header line, so that under gunicorn every header that arrives is read to
+its end; a longer one (which only another server would pass on) is refused
+with a 431 problem rather than read in part, where a tag cut in the middle
+could change the choice. The contract document and its page
+(:data:`ENGLISH_ONLY`) are written in English whatever is asked, and say so.
 """
 
 from __future__ import annotations
@@ -20,17 +27,24 @@ from typing import Any
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from ..baccarat.errors import N_, Sentence
+from ..contract.jsonio import dumps
 from ..contract.language import ENGLISH, Language, Languages, speaking
+from ..contract.problems import PROBLEM_JSON, problem_document
 from ..server.middleware import StartResponse, WSGIApp
 
-#: The longest ``Accept-Language`` read: a browser sends a few dozen
-#: characters, and a longer one is read no further (servers bound headers
-#: at 8 KiB anyway).
-MAX_HEADER = 1024
+#: The longest ``Accept-Language`` read, in characters: gunicorn's limit on
+#: a header line (``limit_request_field_size``, 8,190 bytes with its name),
+#: which it refuses past with a 431 problem (service/server/worker.py).
+MAX_HEADER = 8190
+#: The paths whose answers are English documents in every language asked:
+#: the OpenAPI document and the page that shows it.
+ENGLISH_ONLY = frozenset({"/openapi.yaml", "/openapi.json", "/docs"})
 
 
 def negotiate(header: str | None, languages: Languages) -> Language:
-    """The language of the answer to a request sending ``Accept-Language: header``.
+    """The language of the answer to a request sending ``Accept-Language: header``
+    (read whole: :class:`Speaking` refuses one over :data:`MAX_HEADER`).
 
     >>> languages = Languages({"en": Language.english()})
     >>> negotiate("fr-CH, fr;q=0.9, *;q=0.5", languages).tag
@@ -38,11 +52,8 @@ def negotiate(header: str | None, languages: Languages) -> Language:
     """
     if not header:
         return languages[ENGLISH]
-    accepted = parse_accept_header(header[:MAX_HEADER], LanguageAccept)
+    accepted = parse_accept_header(header, LanguageAccept)
     return languages.best(tag for tag, quality in accepted if quality > 0 and tag != "*")
-
-
-_REPLACED = ("content-language", "vary")
 
 
 class Speaking:
@@ -53,7 +64,11 @@ class Speaking:
         self.languages = languages
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        language = negotiate(environ.get("HTTP_ACCEPT_LANGUAGE"), self.languages)
+        header = environ.get("HTTP_ACCEPT_LANGUAGE")
+        if header is not None and len(header) > MAX_HEADER:
+            return self.too_long(environ, len(header), start_response)
+        english_only = environ.get("PATH_INFO") in ENGLISH_ONLY
+        language = self.languages[ENGLISH] if english_only else negotiate(header, self.languages)
 
         def start_in_language(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             vary = [value for name, value in headers if name.lower() == "vary"]
@@ -61,8 +76,35 @@ class Speaking:
                 (name, value) for name, value in headers if name.lower() not in ("content-language", "vary")
             ]
             headers.append(("Content-Language", language.tag))
-            headers.append(("Vary", ", ".join([*vary, "Accept-Language"])))
+            varies = vary if english_only else [*vary, "Accept-Language"]
+            if varies:
+                headers.append(("Vary", ", ".join(varies)))
             return start_response(status, headers, *exc_info)
 
         with speaking(language):
             return self.app(environ, start_in_language)
+
+    def too_long(
+        self, environ: dict[str, Any], length: int, start_response: StartResponse
+    ) -> Iterable[bytes]:
+        """The 431 problem of an ``Accept-Language`` over :data:`MAX_HEADER`,
+        in English: the header that would choose another language is the one refused."""
+        with speaking(self.languages[ENGLISH]):
+            detail = Sentence.of(
+                N_("The Accept-Language header is {length} characters long, over the {limit} read"),
+                length=length,
+                limit=MAX_HEADER,
+            )
+            problem = problem_document(
+                431, N_("Request Header Fields Too Large"), detail, instance=environ.get("PATH_INFO")
+            )
+        body = dumps(problem)
+        start_response(
+            "431 Request Header Fields Too Large",
+            [
+                ("Content-Type", PROBLEM_JSON),
+                ("Content-Length", str(len(body))),
+                ("Content-Language", ENGLISH),
+            ],
+        )
+        return [body]

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..baccarat.errors import BaccaratError
+from ..baccarat.errors import N_, BaccaratError, Sentence
 from ..contract.answers import ENGINE
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
@@ -162,15 +162,20 @@ def replay(exchange: Exchange) -> Replay:
     operations = services().operations
     operation = operations.replayable(exchange.request.method, path)
     if operation is None:
-        reason = (
-            f"{exchange.request.method} {path} is not replayed: only the requests that deal or "
-            f"settle are ({', '.join(operations.replayed_routes())}); a new seed is random by design"
+        reason = Sentence.of(
+            N_(
+                "{method} {path} is not replayed: only the POST requests that deal or settle are "
+                "({routes}); a new seed is random by design"
+            ),
+            method=exchange.request.method,
+            path=clean(path),
+            routes=tuple(operations.replayed_routes()),
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
     with speaking(stored_language(exchange.response.headers)):
         status, body = play(operation, exchange.request.body, path)
     if status == exchange.response.status and body == exchange.response.body:
-        reason = "the replay gave the same status and the same bytes"
+        reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
         return Replay(signature, Replayed(True, True, reason, status, signed_by))
     found = differences(stored, _json(body)) if status == exchange.response.status else iter(())
     listed: list[Difference] = []
@@ -179,10 +184,19 @@ def replay(exchange: Exchange) -> Replay:
             break
         listed.append(difference)
     more = sum(1 for _ in found)
-    reason = (
-        f"the replay answered {status}, the stored answer {exchange.response.status}"
-        if status != exchange.response.status
-        else "the replay's answer differs from the stored one"
-        + ("" if listed else " in its bytes only (the same JSON, written otherwise)")
-    )
+    if status != exchange.response.status:
+        reason = Sentence.of(
+            N_("the replay answered {status}, the stored answer {stored}"),
+            status=status,
+            stored=exchange.response.status,
+        )
+    elif listed:
+        reason = Sentence.of(N_("the replay's answer differs from the stored one"))
+    else:
+        reason = Sentence.of(
+            N_(
+                "the replay's answer differs from the stored one in its bytes only "
+                "(the same JSON, written otherwise)"
+            )
+        )
     return Replay(signature, Replayed(True, False, reason, status, signed_by, ENGINE, tuple(listed), more))
