@@ -144,12 +144,32 @@ def play(operation: Replayable, body: bytes, path: str) -> tuple[int, bytes]:
 
 
 def stored_language(headers: Mapping[str, str]) -> Language:
-    """The language a stored answer was written in: its ``Content-Language``,
-    which its signature covers (English for an answer that has none: one
-    signed before answers were written in other languages)."""
-    tag = next((value for name, value in headers.items() if name.lower() == "content-language"), ENGLISH)
+    """The language a stored answer's signature vouches for: its
+    ``Content-Language`` when the signature covers it; English when the
+    signature does not (an answer signed before answers were written in
+    other languages, which is English, docs/audit.md), whatever header was
+    stored beside it. An answer with no signature is taken at its header's
+    word (English when it has none): nothing vouches for it either way,
+    and the verdict says it is not verified."""
+    named = {name.lower(): value for name, value in headers.items()}
+    tag = named.get("content-language", ENGLISH).strip()
+    signature_input = named.get("signature-input")
+    if signature_input is not None and not covers_language(signature_input):
+        tag = ENGLISH
     languages = services().languages
-    return languages.get(tag.strip()) or languages.best([tag.strip()])
+    return languages.get(tag) or languages.best([tag])
+
+
+def covers_language(signature_input: str) -> bool:
+    """Whether the service's signature in ``signature_input`` covers ``content-language``.
+
+    >>> covers_language('baccarat=("@status" "content-type" "content-language");created=1')
+    True
+    >>> covers_language('baccarat=("@status" "content-type" "content-digest");created=1')
+    False
+    """
+    covered, _, _ = signature_input.partition(")")
+    return '"content-language"' in covered
 
 
 def replay(exchange: Exchange) -> Replay:
