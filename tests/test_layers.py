@@ -182,8 +182,8 @@ def test_the_command_line_loads_no_web_framework() -> None:
 @pytest.mark.parametrize(
     ("module", "source", "verdict"),
     [
-        ("service.baccarat.coup", "from ..server import metrics", "service.server.metrics"),
-        ("service.baccarat.coup", "import flask", "the package flask"),
+        ("service.baccarat.rulebook.coup", "from ...server import metrics", "service.server.metrics"),
+        ("service.baccarat.rulebook.coup", "import flask", "the package flask"),
         ("service.contract.schemas.rounds", "from ...api.views import rounds", "service.api.views.rounds"),
         ("service.contract.schemas.rounds", "from flask import request", "the package flask"),
         ("service.cli.round", "from ..server.middleware import wrap", "service.server.middleware"),

@@ -27,7 +27,7 @@ from typing import Any
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from ..baccarat.errors import N_, Sentence
+from ..baccarat.rulebook.errors import N_, Sentence
 from ..contract.jsonio import dumps
 from ..contract.language import ENGLISH, Language, Languages, speaking
 from ..contract.problems import PROBLEM_JSON, problem_document

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
-from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
 from ..contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 from ..contract.audit.keys import SigningKey, jwks, private_key
 from ..contract.audit.signing import sign

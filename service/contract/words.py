@@ -2,7 +2,7 @@
 game, for the ``game`` catalogue (:mod:`.language`).
 
 They are the engine's data, not literals in calls: the tableau's reason
-templates (:data:`~service.baccarat.tableau.REASON_TEMPLATES`) and its notes,
+templates (:data:`~service.baccarat.rulebook.tableau.REASON_TEMPLATES`) and its notes,
 the sentence of every line of every pay table of the catalogue (``when``),
 with the sentence of a bet that no line covers, what each pay table's bet is
 on (its ``description``) and what its source's ``note`` says, the table
@@ -20,11 +20,11 @@ from collections.abc import Iterator
 from functools import reduce
 from typing import Any
 
-from ..baccarat.catalogue import CATALOGUE
-from ..baccarat.multiplier_presets import PRESETS
-from ..baccarat.paytable import NO_LINE, Payout, PayTable, Result, pay_text, win
-from ..baccarat.tableau import REASON_TEMPLATES, tableau
-from ..baccarat.tables import TABLES
+from ..baccarat.bets.catalogue import CATALOGUE
+from ..baccarat.bets.paytable import NO_LINE, Payout, PayTable, Result, pay_text, win
+from ..baccarat.games.multipliers.presets import PRESETS
+from ..baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
+from ..baccarat.tables.rules import TABLES
 from .language import Language, catalogued
 
 #: What a pushing line pays, and a losing one (no line loses: a bet no line covers does).
@@ -61,7 +61,7 @@ def pay(payout: Payout, language: Language) -> str:
 def pays(table: PayTable, language: Language) -> str:
     """A pay table's pays in a few words, in ``language``: the pay of a
     one-line table, else each line with its pay (in English,
-    :func:`~service.baccarat.paytable.pays_text`'s words)."""
+    :func:`~service.baccarat.bets.paytable.pays_text`'s words)."""
     if len(table.lines) == 1:
         return pay(table.lines[0].payout, language)
     lines = [

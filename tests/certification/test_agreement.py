@@ -3,8 +3,8 @@ and it sees a pay table whose stated odds are not the ones dealt."""
 
 from __future__ import annotations
 
-from service.baccarat.simulation import tally_shoes
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.odds.simulation import tally_shoes
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.certification.agreement import _pooled, bet_results, shoes_for
 from service.certification.exact import game_math
 from service.certification.verdicts import judge

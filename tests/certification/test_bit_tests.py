@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from service.baccarat.shuffle import SeedInputs, byte_blocks
+from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks
 from service.certification import bit_tests
 
 #: The 100-bit epsilon of SP 800-22's examples (the first digits of e in binary).

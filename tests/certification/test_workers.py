@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from service.baccarat.simulation import tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.odds.simulation import tally_shoes
+from service.baccarat.tables.rules import TABLES
 from service.certification.workers import InProcess, pieces
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from service.baccarat.catalogue import CATALOGUE
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.paytable import NO_LINE, pays_text
-from service.baccarat.tableau import REASON_TEMPLATES, tableau
-from service.baccarat.tables import TABLES
+from service.baccarat.bets.catalogue import CATALOGUE
+from service.baccarat.bets.paytable import NO_LINE, pays_text
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
+from service.baccarat.tables.rules import TABLES
 from service.contract.language import Language
 from service.contract.words import PAY_WORDS, extract, game_words, pays
 

@@ -1,7 +1,7 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
-from ...baccarat.peek import PeekRound, PeekView
-from ...baccarat.play import PlayedRound, RoundSoFar
+from ...baccarat.games.peek.round import PeekRound, PeekView
+from ...baccarat.play.round import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,
     PeekRequest,

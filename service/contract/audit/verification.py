@@ -34,7 +34,7 @@ from http_message_signatures import (
     algorithms,
 )
 
-from ...baccarat.errors import N_, Sentence
+from ...baccarat.rulebook.errors import N_, Sentence
 from .exchange import Exchange
 from .keys import PublicKey
 from .signing import REQUIRED, content_digest
@@ -46,7 +46,7 @@ class Verdict:
 
     verified: bool
     #: Why, as a sentence its answer writes in the answer's language
-    #: (a :class:`~service.baccarat.errors.Sentence`: its template and values).
+    #: (a :class:`~service.baccarat.rulebook.errors.Sentence`: its template and values).
     reason: str
     keyid: str | None = None
     created: int | None = None

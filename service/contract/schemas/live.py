@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from ...baccarat.cards import Card
-from ...baccarat.coup import Side
-from ...baccarat.play import PlayedRound
+from ...baccarat.play.round import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
-from ...baccarat.tables import resolve_rules
+from ...baccarat.rulebook.cards import Card
+from ...baccarat.rulebook.coup import Side
+from ...baccarat.tables.rules import resolve_rules
 from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card

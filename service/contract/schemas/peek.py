@@ -7,10 +7,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from ...baccarat.bets import BetType
-from ...baccarat.peek import Choice, PeekRound, PeekView, Position
+from ...baccarat.bets.types import BetType
+from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
 from ...baccarat.requests import PeekRequest
-from ...baccarat.tables import resolve_rules
+from ...baccarat.tables.rules import resolve_rules
 from ..answers import round_answer
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode

@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import fields, pre_dump
 
-from ...baccarat.tableau import banker_draws
+from ...baccarat.rulebook.tableau import banker_draws
 from .base import AnswerSchema
 from .rounds import ReasonSchema, Sentence
 from .rules import RulesSchema

@@ -7,14 +7,13 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.bets import BetType
-from ...baccarat.cards import MAX_DECKS, Card
-from ...baccarat.errors import ProblemCode
-from ...baccarat.multipliers import MOST_MULTIPLIER, VIRTUAL_DECK
+from ...baccarat.bets.types import Bet, BetType
+from ...baccarat.games.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource, RoundRequest, SettlementRequest, Slip
-from ...baccarat.settlement import Bet
-from ...baccarat.tableau import Reason
-from ...baccarat.tables import DEFAULT_TABLE, TABLES, resolve_rules
+from ...baccarat.rulebook.cards import MAX_DECKS, Card
+from ...baccarat.rulebook.errors import ProblemCode
+from ...baccarat.rulebook.tableau import Reason
+from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES, resolve_rules
 from ..answers import ENGINE, round_answer, settlement_answer
 from ..language import current
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema

@@ -6,12 +6,12 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.errors import ProblemCode
-from ...baccarat.multipliers import VIRTUAL_DECK
+from ...baccarat.games.multipliers.rule import VIRTUAL_DECK
+from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
+from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
-from ...baccarat.shoe_multipliers import RoundMultiplierCards
-from ...baccarat.shoe_play import RoundBets, ShoeReport
-from ...baccarat.tables import resolve_rules
+from ...baccarat.rulebook.errors import ProblemCode
+from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
