@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from apispec import APISpec, BasePlugin
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from ..baccarat.rulebook.errors import N_, Sentence
 from ..contract.jsonio import dumps
-from ..contract.language import ENGLISH, Language, Languages, speaking
+from ..contract.language import ENGLISH, TAGS, Language, Languages, speaking
 from ..contract.problems import PROBLEM_JSON, problem_document
 from ..server.middleware import StartResponse, WSGIApp
 
@@ -105,6 +106,97 @@ class Speaking:
                 ("Content-Type", PROBLEM_JSON),
                 ("Content-Length", str(len(body))),
                 ("Content-Language", ENGLISH),
+                ("Vary", "Accept-Language"),
             ],
         )
         return [body]
+
+
+#: The request headers every operation honours, as components of the
+#: OpenAPI document: the language asked for, and the caller's trace context
+#: (W3C Trace Context, continued when traces are on: service/server/tracing.py).
+PARAMETERS: dict[str, dict[str, Any]] = {
+    "AcceptLanguage": {
+        "name": "Accept-Language",
+        "in": "header",
+        "required": False,
+        "description": "The languages the answer's sentences may be written in, by preference "
+        "(RFC 9110: q-values, then order): one of `en`, `zh-Hans`, `zh-Hant`, `ko`, `ja`, `th`, "
+        "`vi`, Chinese by script (`zh-TW` is `zh-Hant`), any other tag by its language; English "
+        "when none is spoken. Read whole, up to 8,190 characters (a longer one is a 431 problem). "
+        'The OpenAPI document is English whatever is asked (docs/integration.md, "Reasons in '
+        'your own words")',
+        "schema": {"type": "string", "maxLength": MAX_HEADER, "example": "th-TH, en;q=0.5"},
+    },
+    "Traceparent": {
+        "name": "traceparent",
+        "in": "header",
+        "required": False,
+        "description": "W3C Trace Context: the caller's span, `00-<trace id, 32 hex digits>-<span id, "
+        "16 hex digits>-<flags>`. With traces on, the answer's span is its child in the same "
+        "trace; a malformed one starts a trace of its own, never an error (docs/integration.md, "
+        '"Joining the traces")',
+        "schema": {"type": "string", "example": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
+    },
+    "Tracestate": {
+        "name": "tracestate",
+        "in": "header",
+        "required": False,
+        "description": "W3C Trace Context: the vendors' trace state, kept as sent with `traceparent`",
+        "schema": {"type": "string", "example": "vendor=value"},
+    },
+}
+#: The answer headers every answer carries.
+HEADERS: dict[str, dict[str, Any]] = {
+    "ContentLanguage": {
+        "description": "The language every sentence of the answer is written in: the one "
+        "`Accept-Language` chose (`en` when none), and `en` for the OpenAPI document. Signed "
+        "answers cover it (docs/audit.md)",
+        "schema": {"type": "string", "enum": list(TAGS)},
+    },
+    "VaryLanguage": {
+        "description": "`Accept-Language` (after `Accept` where the answer is JSON or a picture by "
+        "`Accept`): caches keep one answer per language",
+        "schema": {"type": "string", "example": "Accept-Language"},
+    },
+}
+
+
+class LanguageHeaders(BasePlugin):
+    """apispec plugin: every operation declares the request headers it honours
+    (:data:`PARAMETERS`) and every answer the headers :class:`Speaking` writes
+    (:data:`HEADERS`: ``Content-Language``, and ``Vary`` but on the English-only
+    paths), so that a generated client sends and reads them by name."""
+
+    def init_spec(self, spec: APISpec) -> None:
+        super().init_spec(spec)
+        for name, parameter in PARAMETERS.items():
+            spec.components.parameter(name, "header", parameter)
+        for name, header in HEADERS.items():
+            spec.components.header(name, header)
+
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        for operation in (operations or {}).values():
+            operation.setdefault("parameters", []).extend(PARAMETERS)
+            # An Accept-Language over MAX_HEADER, on any operation: the
+            # shared problem response flask-smorest registers for the status.
+            operation.setdefault("responses", {}).setdefault("431", "REQUEST_HEADER_FIELDS_TOO_LARGE")
+            for response in operation.get("responses", {}).values():
+                if isinstance(response, dict):
+                    response["headers"] = answer_headers(response.get("headers", {}), path in ENGLISH_ONLY)
+
+    def response_helper(self, response: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """The shared responses (the problems) carry the headers too."""
+        return {"headers": answer_headers(response.get("headers", {}), english_only=False)}
+
+
+def answer_headers(headers: dict[str, Any], english_only: bool) -> dict[str, Any]:
+    """``headers`` with ``Content-Language``, and ``Vary`` unless the answer is
+    English whatever is asked (a ``Vary`` documented already is kept: it names
+    ``Accept-Language`` too)."""
+    added: dict[str, Any] = {"Content-Language": "ContentLanguage"}
+    if not english_only:
+        added["Vary"] = headers.get("Vary", "VaryLanguage")
+    return {**headers, **added}

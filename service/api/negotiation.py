@@ -7,8 +7,9 @@ POST /v1/roads and POST /v1/shoes answer JSON unless ``Accept`` prefers
 ``Accept``, ``*/*``, an equal preference, and an ``Accept`` that names
 neither (``text/html``) all answer JSON, so no caller that answered JSON
 before gets anything else (no 406). Errors are problem documents whatever
-``Accept`` says. Both answers say ``Vary: Accept``, so that a cache never
-hands one caller's picture to another's JSON.
+``Accept`` says. Both answers say ``Vary: Accept`` (and the language layer
+adds ``Accept-Language``: ``Vary: Accept, Accept-Language``), so that a
+cache never hands one caller's picture to another's JSON.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ VARY = {"Vary": "Accept"}
 #: The header as the OpenAPI document shows it (``@blp.response(..., headers=...)``).
 VARY_DOC = {
     "Vary": {
-        "description": "`Accept`: the answer is JSON or the picture by the request's `Accept`",
+        "description": "`Accept, Accept-Language`: the answer is JSON or the picture by the "
+        "request's `Accept`, and its sentences are in the language `Accept-Language` chose",
         "schema": {"type": "string"},
     }
 }

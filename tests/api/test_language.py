@@ -6,9 +6,11 @@ matches. The answer says its language, and caches are told it varies."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
-from service.api.language import MAX_HEADER, negotiate
+from service.api.language import ENGLISH_ONLY, MAX_HEADER, negotiate
 from service.contract.language import Languages
+from tests.test_openapi import COMMITTED
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +82,31 @@ def test_the_contract_document_is_english_whatever_is_asked(client):
         assert answer.status_code == 200, path
         assert answer.headers["Content-Language"] == "en", path
         assert "Accept-Language" not in answer.headers.get("Vary", ""), path
+
+
+def test_the_openapi_document_declares_the_headers_each_operation_honours():
+    """A generated client sends Accept-Language and the trace context and
+    reads Content-Language (and Vary) by name, on every operation and every
+    answer, problems included; the contract document itself does not vary."""
+    spec = yaml.safe_load(COMMITTED.read_text())
+    components = spec["components"]
+    names = {
+        components["parameters"][name]["name"] for name in ("AcceptLanguage", "Traceparent", "Tracestate")
+    }
+    assert names == {"Accept-Language", "traceparent", "tracestate"}
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            refs = [parameter.get("$ref", "") for parameter in operation.get("parameters", [])]
+            for name in ("AcceptLanguage", "Traceparent", "Tracestate"):
+                assert f"#/components/parameters/{name}" in refs, (method, path)
+            assert "431" in operation["responses"], (method, path)
+            for status, response in operation["responses"].items():
+                shared = "$ref" in response
+                if shared:  # a problem, shared by every operation
+                    response = components["responses"][response["$ref"].rsplit("/", 1)[1]]
+                headers = response.get("headers", {})
+                assert "Content-Language" in headers, (method, path, status)
+                assert ("Vary" in headers) == (shared or path not in ENGLISH_ONLY), (method, path, status)
+    for path in ("/v1/shoes", "/v1/roads"):
+        vary = spec["paths"][path]["post"]["responses"]["200"]["headers"]["Vary"]
+        assert "`Accept, Accept-Language`" in vary["description"]
