@@ -16,7 +16,9 @@ a header line, so that under gunicorn every header that arrives is read to
 its end; a longer one (which only another server would pass on) is refused
 with a 431 problem rather than read in part, where a tag cut in the middle
 could change the choice. The contract document and its page
-(:data:`ENGLISH_ONLY`) are written in English whatever is asked, and say so.
+(:data:`ENGLISH_ONLY`) are written in English whatever is asked, and say so;
+so does an answer that names its own language (the roads' picture, in
+English).
 """
 
 from __future__ import annotations
@@ -73,10 +75,13 @@ class Speaking:
 
         def start_in_language(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             vary = [value for name, value in headers if name.lower() == "vary"]
+            # An answer the app writes in English whatever is asked (a roads
+            # picture) says so itself, and keeps its word.
+            said = next((value for name, value in headers if name.lower() == "content-language"), None)
             headers = [
                 (name, value) for name, value in headers if name.lower() not in ("content-language", "vary")
             ]
-            headers.append(("Content-Language", language.tag))
+            headers.append(("Content-Language", said or language.tag))
             varies = vary if english_only else [*vary, "Accept-Language"]
             if varies:
                 headers.append(("Vary", ", ".join(varies)))
@@ -150,8 +155,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 HEADERS: dict[str, dict[str, Any]] = {
     "ContentLanguage": {
         "description": "The language every sentence of the answer is written in: the one "
-        "`Accept-Language` chose (`en` when none), and `en` for the OpenAPI document. Signed "
-        "answers cover it (docs/audit.md)",
+        "`Accept-Language` chose (`en` when none), and `en` for the OpenAPI document and the "
+        "roads' pictures, whose words are English. Signed answers cover it (docs/audit.md)",
         "schema": {"type": "string", "enum": list(TAGS)},
     },
     "VaryLanguage": {

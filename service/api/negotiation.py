@@ -9,7 +9,9 @@ neither (``text/html``) all answer JSON, so no caller that answered JSON
 before gets anything else (no 406). Errors are problem documents whatever
 ``Accept`` says. Both answers say ``Vary: Accept`` (and the language layer
 adds ``Accept-Language``: ``Vary: Accept, Accept-Language``), so that a
-cache never hands one caller's picture to another's JSON.
+cache never hands one caller's picture to another's JSON. The picture's
+words are English whatever ``Accept-Language`` asks, and it says
+``Content-Language: en``.
 """
 
 from __future__ import annotations
@@ -52,6 +54,13 @@ def prefers_picture() -> bool:
     return request.accept_mimetypes.best_match((JSON, MEDIA_TYPE)) == MEDIA_TYPE
 
 
+#: The picture's words (its titles and descriptions) are English in every
+#: language asked, and its answer says so (service/api/language.py keeps it).
+PICTURE_HEADERS = {**VARY, "Content-Language": "en"}
+
+
 def picture(board: Roads, *, title: str = TITLE) -> Response:
-    """The answer that is the picture of ``board``'s roads."""
-    return current_app.response_class(road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=VARY)
+    """The answer that is the picture of ``board``'s roads, in English."""
+    return current_app.response_class(
+        road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=PICTURE_HEADERS
+    )

@@ -286,3 +286,17 @@ def test_every_sentence_is_in_the_language_content_language_names(client, method
             if not (in_script(said, sentence) and language.holds(sentence))
         )
         assert wrong == [], (path, request, wrong[:10], len(wrong))
+
+
+@pytest.mark.parametrize("path", ["/v1/roads", "/v1/shoes"])
+def test_a_roads_picture_is_english_and_says_so(client, path):
+    """The picture's titles and descriptions are English in every language:
+    its answer says ``en``; the JSON answer of the same request, the language asked."""
+    body = {"results": ["banker", "player", "tie"]} if path == "/v1/roads" else {"seed": "abc", "to_round": 2}
+    for tag in TAGS:
+        headers = {"Accept-Language": tag}
+        picture = client.post(path, json=body, headers={**headers, "Accept": "image/svg+xml"})
+        assert picture.mimetype == "image/svg+xml"
+        assert picture.headers["Content-Language"] == "en", tag
+        assert "Bead Plate" in picture.get_data(as_text=True)
+        assert client.post(path, json=body, headers=headers).headers["Content-Language"] == tag
