@@ -47,6 +47,8 @@ TESTED_ELSEWHERE = {
             "problems",
             "reference",
             "roads",
+            "round_answers",
+            "round_inputs",
             "rules",
             "seeds",
             "shoes",

@@ -29,13 +29,9 @@ from ..baccarat.games.multipliers.rule import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
 from ..baccarat.tables.rules import SHORTHANDS, Rules
 from ..contract.problems import pointer
-from ..contract.schemas.rounds import (
-    RoundRequestSchema,
-    RoundResponseSchema,
-    SettlementRequestSchema,
-    SettlementResponseSchema,
-)
+from ..contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
 from ..contract.schemas.rules import RulesOverrideSchema
+from ..contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 from ..contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 

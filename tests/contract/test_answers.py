@@ -20,8 +20,9 @@ from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.contract import answers
 from service.contract.schemas.live import LiveRoundAnswerSchema
-from service.contract.schemas.rounds import RoundResponseSchema, SettlementResponseSchema
+from service.contract.schemas.rounds import RoundResponseSchema
 from service.contract.schemas.rules import RulesSchema
+from service.contract.schemas.settlements import SettlementResponseSchema
 from tests import strategies
 from tests.conftest import cards
 

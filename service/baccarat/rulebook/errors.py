@@ -128,6 +128,7 @@ class ProblemCode(StrEnum):
     COMMISSION_WITH_VARIANT = "commission_with_variant"
     MULTIPLIER_CARDS_MISSING = "multiplier_cards_missing"
     MULTIPLIER_CARDS_WITHOUT_RULE = "multiplier_cards_without_rule"
+    MULTIPLIERS_WITH_OTHER_PAYS = "multipliers_with_other_pays"
     ROUND_MULTIPLIER_CARDS_MISSING = "round_multiplier_cards_missing"
     MULTIPLIER_CARD_COUNT = "multiplier_card_count"
     MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
@@ -224,6 +225,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.COMMISSION_WITH_VARIANT: N_(
             "commission {commission} applies only to the standard variant: "
             "send commission 0 with variant {variant}"
+        ),
+        ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS: N_(
+            "a multiplier rule pays {multiplied} by its own base pays, so it is played only where "
+            "they are paid as at the standard table: these rules pay them by {pay_tables}"
         ),
         ProblemCode.MULTIPLIER_CARDS_MISSING: N_(
             "missing: a multiplier table's round dealt from cards sent needs its multiplier cards"

@@ -23,9 +23,10 @@ from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
-from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, Sentence, engine_field
+from .round_answers import SeedSchema, Sentence, engine_field
 from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .slips import MAX_CARDS, MAX_ROUNDS
 from .values import COMPONENT, value_of
 
 SOURCES = ("removed", "counts", *SEED_SOURCES)
@@ -36,14 +37,14 @@ class DecimalText(fields.Field[Fraction]):
 
     doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}
 
-    def __init__(self, description: str, example: str | None = None) -> None:
+    def __init__(self, description: str, example: str | None = None, *, allow_none: bool = False) -> None:
         metadata = {**self.doc, "description": description}
         if example is not None:
             metadata["example"] = example
-        super().__init__(required=True, metadata=metadata)
+        super().__init__(required=True, allow_none=allow_none, metadata=metadata)
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return decimal_text(value)
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else decimal_text(value)
 
 
 class FractionText(fields.Field[Fraction]):
@@ -229,7 +230,9 @@ class BetOddsSchema(AnswerSchema):
     pay_table = value_of(
         "PayTableId",
         required=True,
-        description="The pay table the rules choose for the bet (`rules.pay_tables`)",
+        description="The pay table the rules choose for the bet (`rules.pay_tables`); at a multiplier "
+        "table, the standard pay table whose lines decide the bet's result, as the multiplier "
+        "settlement asks them",
         example="banker_commission",
     )
     win = DecimalText("Probability that the bet wins", "0.458597422632762973")
@@ -279,7 +282,11 @@ class MultiplierReturnSchema(AnswerSchema):
     cost = DecimalText("What a unit staked costs: 1 and the fee", "1.2")
     win = DecimalText("Probability that the bet wins", "0.446246609343596836")
     push = DecimalText("Probability that the stake comes back", "0.0951559680236401914")
-    multiplier = DecimalText("The multiplier a win expects", "1.4")
+    multiplier = DecimalText(
+        "The multiplier a win expects; null where the shoe can no longer deal the bet a win",
+        "1.4",
+        allow_none=True,
+    )
     exact_rtp = FractionText("rtp as an exact fraction", "61/62")
 
     @pre_dump
@@ -317,7 +324,8 @@ class OddsResponseSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "Every bet the table offers, by bet type (at a multiplier table: by its "
-            "base pays alone, as if nothing were lit and no fee charged)"
+            "base pays alone, as if nothing were lit and no fee charged: each line's `net` is the rule's "
+            "base pay less the stake it keeps; `multiplier_returns` has the game's own returns)"
         },
     )
     multiplier_returns = fields.List(

@@ -18,7 +18,7 @@ from ..words import pays
 from .base import AnswerSchema, RequestSchema
 from .odds import DecimalText, FractionText, MultiplierReturnSchema
 from .reference import PayLineSchema, sentence
-from .rounds import Sentence
+from .round_answers import Sentence
 from .rules import MultiplierRuleOutSchema
 from .values import value_of
 

@@ -14,15 +14,11 @@ from ...baccarat.tables.rules import resolve_rules
 from ..answers import round_answer
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
-from .rounds import (
-    MAX_BETS_PER_SLIP,
-    RoundInputSchema,
-    RoundResponseSchema,
-    bets_field,
-    card_source,
-    engine_field,
-)
+from .round_answers import engine_field
+from .round_inputs import RoundInputSchema, card_source
+from .rounds import RoundResponseSchema
 from .rules import RulesSchema
+from .slips import MAX_BETS_PER_SLIP, bets_field
 from .values import value_of
 
 

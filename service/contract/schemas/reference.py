@@ -13,7 +13,7 @@ from marshmallow import fields, pre_dump
 
 from ...baccarat.rulebook.tableau import banker_draws
 from .base import AnswerSchema
-from .rounds import ReasonSchema, Sentence
+from .round_answers import ReasonSchema, Sentence
 from .rules import RulesSchema
 from .values import value_of
 

@@ -17,24 +17,21 @@ from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
 from .messages import FieldCode, Message
 from .roads import RoadsSchema
-from .rounds import (
-    MAX_BETS_PER_SLIP,
-    MAX_CARDS,
-    MAX_ROUNDS,
+from .round_answers import (
     HandSchema,
     MultipliedSlipSchema,
-    MultiplierCardSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
-    TotalsSchema,
-    bets_field,
     engine_field,
     multiplier_algorithm_field,
     multiplier_cards_out_field,
 )
+from .round_inputs import MultiplierCardSchema
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .settlements import TotalsSchema
+from .slips import MAX_BETS_PER_SLIP, MAX_CARDS, MAX_ROUNDS, bets_field
 from .values import value_of
 
 

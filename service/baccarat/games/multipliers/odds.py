@@ -35,6 +35,10 @@ so the counted positions' pattern; the ways a shoe deals it are a product,
 over values, of the ways to give that value's parts distinct cards
 (:func:`_block_ways`), counted for each shoe in a few milliseconds.
 
+Why one module of this length: the pattern counts, the expected
+multipliers and the returns are the one derivation written out above;
+split, the formula would be read across files.
+
 >>> from service.baccarat.games.multipliers.presets import PRESETS
 >>> expected_multiplier(PRESETS["prosperity_tree"].rule, (1, 1))
 Fraction(6743, 4992)
@@ -44,7 +48,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from math import perm
@@ -52,6 +56,8 @@ from math import perm
 import numpy as np
 import numpy.typing as npt
 
+from ...bets.catalogue import standard
+from ...bets.paytable import NamedPayTable, Result, win
 from ...bets.types import BetType
 from ...counting.round_counts import PAIR, PERFECT, Ints, count_rounds
 from ...rulebook.cards import DECK
@@ -328,6 +334,27 @@ def pattern_counts(composition: Composition) -> PatternCounts:
     )
 
 
+def base_pay_table(rule: MultiplierRule, bet: BetType) -> NamedPayTable:
+    """What ``bet`` pays under ``rule`` when no card it counts is lit, before
+    the fee: its standard pay table's lines (which decide a win, a push or a
+    loss, as the settlement asks them), each win paid the rule's base pay
+    less the stake it keeps.
+
+    >>> from service.baccarat.bets.paytable import pay_text
+    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> tie = base_pay_table(PRESETS["lightning"].rule, BetType.TIE)
+    >>> tie.id, [(line.when, pay_text(line.payout)) for line in tie.lines]
+    ('tie_8_to_1', [('the totals are equal', '5:1')])
+    """
+    pay = rule.pays[bet]
+    table = standard(bet)
+    paid = win(pay.pays, pay.stake_kept / pay.pays)
+    lines = tuple(
+        replace(line, payout=paid) if line.payout.result is Result.WIN else line for line in table.lines
+    )
+    return replace(table, lines=lines)
+
+
 @dataclass(frozen=True, slots=True)
 class PatternLine:
     """A bet's wins with one pattern: how likely, and the multiplier they expect."""
@@ -359,9 +386,13 @@ class BetReturn:
         return sum((line.probability for line in self.lines), Fraction(0))
 
     @property
-    def multiplier(self) -> Fraction:
-        """The multiplier a win expects: ``E[M | the bet wins]``."""
-        return sum((line.probability * line.multiplier for line in self.lines), Fraction(0)) / self.win
+    def multiplier(self) -> Fraction | None:
+        """The multiplier a win expects: ``E[M | the bet wins]``; None where
+        the shoe cannot deal the bet a win, so no win expects anything."""
+        win = self.win
+        if not win:
+            return None
+        return sum((line.probability * line.multiplier for line in self.lines), Fraction(0)) / win
 
     @property
     def rtp(self) -> Fraction:

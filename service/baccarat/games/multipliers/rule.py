@@ -25,6 +25,9 @@ Golden Wealth's and Prosperity Tree's):
 Weights are relative: the canonical form divides them by their greatest
 common divisor, so ``{2: 2, 3: 2}`` and ``{2: 1, 3: 1}`` are one rule.
 
+Why one module of this length: every check of a rule is of one of its
+fields, and its canonical form and id are made from all of them at once.
+
 >>> rule = MultiplierRule(
 ...     cards={8: 1},
 ...     multipliers={2: 30, 3: 2},
