@@ -196,14 +196,16 @@ sent.push(misdealt);
 const misdeal = problem("dealLiveRound", await client.POST("/v1/rounds/live", { body: misdealt }), 422);
 expect(misdeal.type === "urn:baccarat:problem:misdeal", `dealLiveRound: ${misdeal.type}`);
 
-// POST /v1/rounds/peek: the README's two calls; the first shows the card
-// shown and no other, the second settles the tripled bet (`complete` tells them apart).
+// POST /v1/rounds/peek: the README's calls; the first shows the card shown
+// and no other (at a live table, from the four cards dealt so far), the
+// second settles the tripled bet (`complete` tells them apart).
 const peekFirst: Schemas["PeekRequest"] = {
   cards: ["9S", "KH", "2D", "7C", "5H"],
   shown: ["banker_first"],
   bets: [{ id: "b1", type: "banker", amount: "10" }],
 };
-for (const body of [peekFirst, { ...peekFirst, decision: { banker: "triple" as const } }]) {
+const peekLive: Schemas["PeekRequest"] = { ...peekFirst, cards: ["9S", "KH", "2D", "7C"] };
+for (const body of [peekFirst, peekLive, { ...peekFirst, decision: { banker: "triple" as const } }]) {
   sent.push(body);
   const peek = answered("playPeekRound", await client.POST("/v1/rounds/peek", { body }));
   if (peek.complete) {

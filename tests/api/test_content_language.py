@@ -28,9 +28,10 @@ from tests.test_openapi import COMMITTED
 
 #: The catalogues an answer's sentences come from (the table page's are its own).
 DOMAINS = ("game", "problems")
-#: Texts an answer quotes as they are published, never translated: a source's
-#: title is the name of a document.
-QUOTED = ("/source/title", "/sources/*/title")
+#: Texts an answer quotes, never translates: a source's title (the name of a
+#: document, as published) and a replay's differences (JSON text of the two
+#: answers compared).
+QUOTED = ("/source/title", "/sources/*/title", "/differences/*/stored", "/differences/*/replayed")
 
 
 def spec() -> dict[str, Any]:
