@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 from . import __version__
 from .api import access, docs, table
 from .api.errors import ProblemApi, ProblemMediaType, rules_problem
-from .api.language import Speaking
+from .api.language import LanguageHeaders, Speaking
 from .api.policy import Operations
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
@@ -126,7 +126,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     marshmallow_plugin = document.DocumentPlugin(schema_name_resolver=schema_name)  # type: ignore[arg-type]
     api = ProblemApi(
         app,
-        spec_kwargs={"marshmallow_plugin": marshmallow_plugin, "extra_plugins": [ProblemMediaType()]},
+        spec_kwargs={
+            "marshmallow_plugin": marshmallow_plugin,
+            "extra_plugins": [ProblemMediaType(), LanguageHeaders()],
+        },
     )
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)

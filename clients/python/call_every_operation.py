@@ -1,6 +1,9 @@
 """Call every operation of a running service through the Python client that
 openapi-python-client generates from openapi.yaml (docs/clients.md), and
-check what comes back.
+check what comes back. The language and the trace context go through the
+generated parameters (``accept_language``, ``traceparent``), and the rules
+and a pay table are written in the program's own words from their codes
+alone (docs/integration.md, "Reasons in your own words").
 
     PYTHONPATH=<where baccarat_client was generated> \\
         python clients/python/call_every_operation.py http://127.0.0.1:8000 [API_KEY]
@@ -43,6 +46,7 @@ from baccarat_client.models import (
     OddsRequest,
     OddsResponse,
     Outcome,
+    PayLine,
     PayLineCode,
     PayTablesResponse,
     PeekPosition,
@@ -54,6 +58,7 @@ from baccarat_client.models import (
     Problem,
     RankCounts,
     ReasonCode,
+    ReasonValues,
     ReplayRequest,
     ReplayVerdict,
     RoadResult,
@@ -92,6 +97,20 @@ M = TypeVar("M", bound=Model)
 T = TypeVar("T")
 Caller = Client | AuthenticatedClient
 CALLED: set[str] = set()
+#: The caller's span (W3C Trace Context), sent through the generated ``traceparent`` parameter.
+TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+#: The program's own words for each rule of the tableau, by code: a platform
+#: writes the rules from the codes and values, never from the service's sentences.
+RULES = {
+    ReasonCode.PLAYER_DRAWS_ON_0_5: "Player {player_total}: draws",
+    ReasonCode.PLAYER_STANDS_ON_6_7: "Player {player_total}: stands",
+    ReasonCode.BANKER_DRAWS_ON_0_5_PLAYER_STOOD: "Banker {banker_total}, Player stood: draws",
+    ReasonCode.BANKER_STANDS_ON_6_7_PLAYER_STOOD: "Banker {banker_total}, Player stood: stands",
+    ReasonCode.BANKER_DRAWS_ON_0_2: "draws",
+    ReasonCode.BANKER_STANDS_ON_7: "stands",
+    ReasonCode.BANKER_DRAWS_ON_PLAYER_THIRD: "draws",
+    ReasonCode.BANKER_STANDS_ON_PLAYER_THIRD: "stands",
+}
 
 
 def expect(condition: bool, message: str) -> None:
@@ -236,11 +255,11 @@ def reasons(client: Caller, request: RoundRequest) -> None:
     """A round's reasons as the client types them (``ReasonCode``, ``PayLineCode``),
     and the same round in Traditional Chinese: the same codes, other words."""
     english = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
-    chinese = answered(
-        "playRound",
-        play_round.sync_detailed(client=client.with_headers({"Accept-Language": "zh-Hant"}), body=request),
-        RoundResponse,
+    response = play_round.sync_detailed(
+        client=client, body=request, accept_language="zh-TW", traceparent=TRACEPARENT
     )
+    expect(response.headers["Content-Language"] == "zh-Hant", "playRound: not answered in zh-Hant")
+    chinese = answered("playRound", response, RoundResponse)
     codes = reason_codes(english)
     expect(all(isinstance(code, ReasonCode) for code in codes), "playRound: a reason without a code")
     lines = present(english.settlement, "playRound: settlement").bets
@@ -389,17 +408,56 @@ def lightning_shoe(client: Caller) -> None:
     )
 
 
+def said(code: ReasonCode, values: ReasonValues) -> str:
+    """A rule in the program's words, filled with its values."""
+    return RULES[code].format(**values.to_dict())
+
+
+def tableau_lines(tableau: Tableau) -> list[str]:
+    """The whole tableau from its codes and values: one line per Player
+    total, one per Banker total (when the Player stood, then by the Player's
+    third card)."""
+    lines = [said(rule.code, rule.values) for rule in tableau.player]
+    for row in tableau.banker:
+        drew = ", ".join(f"{rule.player_third}: {said(rule.code, rule.values)}" for rule in row.player_drew)
+        lines.append(f"{said(row.player_stood.code, row.player_stood.values)}; after its third card {drew}")
+    return lines
+
+
+def pay_lines(lines: list[PayLine]) -> list[str]:
+    """A pay table from its lines' codes and pays."""
+    return [
+        f"{line.code.value}: {'push' if line.result is BetResult.PUSH else line.odds + ':1'}"
+        for line in lines
+    ]
+
+
 def reference(client: Caller) -> None:
-    answered("getRules", get_rules.sync_detailed(client=client), Tableau)
+    """The rules and the pay tables, asked in Thai: every rule and line carries
+    the code rounds answer with, so the program writes them in its own words."""
+    rules = get_rules.sync_detailed(client=client, accept_language="th-TH", traceparent=TRACEPARENT)
+    expect(rules.headers["Content-Language"] == "th", "getRules: not answered in Thai")
+    tableau = answered("getRules", rules, Tableau)
+    lines = tableau_lines(tableau)
+    expect(lines[0] == "Player 0: draws" and len(lines) == 16, f"getRules: {lines[:2]}")
+    expect(lines[8 + 3].endswith("7: draws, 8: stands, 9: draws"), f"getRules: Banker 3 is {lines[8 + 3]}")
     tables = answered("getTables", get_tables.sync_detailed(client=client), TablesResponse)
     expect(tables.default is TablePreset.STANDARD, "getTables: the default is not standard")
     tie_9 = next(table for table in tables.tables if table.name is TablePreset.TIE_9)
     expect(tie_9.rules.tie_pays is TiePays.VALUE_9, "getTables: tie_9 does not pay 9")
     expect({bet.type_ for bet in tie_9.bets} == set(tie_9.rules.limits.additional_keys), "getTables: bets")
-    catalogue = answered(
-        "getPayTables", get_pay_tables.sync_detailed(client=client, decks=6), PayTablesResponse
+    response = get_pay_tables.sync_detailed(
+        client=client, decks=6, accept_language="th", traceparent=TRACEPARENT
     )
+    expect(response.headers["Content-Language"] == "th", "getPayTables: not answered in Thai")
+    catalogue = answered("getPayTables", response, PayTablesResponse)
     expect(catalogue.decks == 6 and len(catalogue.pay_tables) > 20, "getPayTables: not the catalogue")
+    dragon = next(table for table in catalogue.pay_tables if table.bet is BetType.DRAGON_BONUS_PLAYER)
+    expect(
+        pay_lines(dragon.lines)[:2]
+        == ["player_wins_with_a_natural: 1:1", "a_tie_between_two_naturals: push"],
+        f"getPayTables: {pay_lines(dragon.lines)[:2]}",
+    )
     # A table built from catalogue entries: the last pay table of each bet a
     # pair round pays, chosen by the ids the catalogue answered.
     chosen = {

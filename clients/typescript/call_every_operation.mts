@@ -8,7 +8,10 @@
 // The README's request bodies are written here as they are there: under
 // `tsc --strict` each must be a valid request of its operation. With an
 // API_KEY (which the service must hold) every call carries it, and a call
-// without it must come back as a 401 problem. Prints the operation ids
+// without it must come back as a 401 problem. The language and the trace
+// context go through the generated header parameters (`Accept-Language`,
+// `traceparent`), and the rules and a pay table are written in this
+// program's own words from their codes alone. Prints the operation ids
 // called and the bodies sent, as JSON.
 
 import createClient from "openapi-fetch";
@@ -20,6 +23,8 @@ const [baseUrl, apiKey] = process.argv.slice(2);
 const headers: Record<string, string> = apiKey === undefined ? {} : { Authorization: `Bearer ${apiKey}` };
 const client = createClient<paths>({ baseUrl, headers });
 const called = new Set<string>();
+// The caller's span (W3C Trace Context), sent as the generated `traceparent` parameter.
+const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 const sent: unknown[] = [];
 
 function expect(condition: boolean, message: string): asserts condition {
@@ -152,8 +157,11 @@ for (const [body, net] of rounds) {
 {
   const [body] = rounds[0];
   const english = await playRound(body);
-  const headers = { "Accept-Language": "zh-Hant" };
-  const chinese = answered("playRound", await client.POST("/v1/rounds", { body, headers }));
+  // The language and the caller's span go through the generated header parameters.
+  const header = { "Accept-Language": "zh-TW", traceparent: TRACEPARENT };
+  const result = await client.POST("/v1/rounds", { body, params: { header } });
+  expect(result.response.headers.get("Content-Language") === "zh-Hant", "playRound: not answered in zh-Hant");
+  const chinese = answered("playRound", result);
   const codes = (round: Schemas["RoundResponse"]): Schemas["ReasonCode"][] =>
     [...round.draws, ...round.stands, round.outcome_reason].map((reason) => reason.code);
   expect(JSON.stringify(codes(chinese)) === JSON.stringify(codes(english)), "playRound: other codes in Chinese");
@@ -188,14 +196,16 @@ sent.push(misdealt);
 const misdeal = problem("dealLiveRound", await client.POST("/v1/rounds/live", { body: misdealt }), 422);
 expect(misdeal.type === "urn:baccarat:problem:misdeal", `dealLiveRound: ${misdeal.type}`);
 
-// POST /v1/rounds/peek: the README's two calls; the first shows the card
-// shown and no other, the second settles the tripled bet (`complete` tells them apart).
+// POST /v1/rounds/peek: the README's calls; the first shows the card shown
+// and no other (at a live table, from the four cards dealt so far), the
+// second settles the tripled bet (`complete` tells them apart).
 const peekFirst: Schemas["PeekRequest"] = {
   cards: ["9S", "KH", "2D", "7C", "5H"],
   shown: ["banker_first"],
   bets: [{ id: "b1", type: "banker", amount: "10" }],
 };
-for (const body of [peekFirst, { ...peekFirst, decision: { banker: "triple" as const } }]) {
+const peekLive: Schemas["PeekRequest"] = { ...peekFirst, cards: ["9S", "KH", "2D", "7C"] };
+for (const body of [peekFirst, peekLive, { ...peekFirst, decision: { banker: "triple" as const } }]) {
   sent.push(body);
   const peek = answered("playPeekRound", await client.POST("/v1/rounds/peek", { body }));
   if (peek.complete) {
@@ -278,17 +288,57 @@ expect(
   "dealShoe: round 3's multiplier cards differ from POST /v1/rounds' round 3",
 );
 
-// GET /v1/rules and GET /v1/tables: a preset named in an answer is a request's table.
-const tableau = answered("getRules", await client.GET("/v1/rules"));
+// GET /v1/rules, asked in Thai: the whole tableau written in this program's
+// own words from its codes and values alone (docs/integration.md, "Reasons in
+// your own words"), never from the service's sentences.
+const thai = { "Accept-Language": "th-TH", traceparent: TRACEPARENT };
+const rules = await client.GET("/v1/rules", { params: { header: thai } });
+expect(rules.response.headers.get("Content-Language") === "th", "getRules: not answered in Thai");
+const tableau = answered("getRules", rules);
 expect(tableau.naturals.includes(9), "getRules: 9 is not a natural");
+const RULES: Partial<Record<Schemas["ReasonCode"], string>> = {
+  player_draws_on_0_5: "Player {player_total}: draws",
+  player_stands_on_6_7: "Player {player_total}: stands",
+  banker_draws_on_0_5_player_stood: "Banker {banker_total}, Player stood: draws",
+  banker_stands_on_6_7_player_stood: "Banker {banker_total}, Player stood: stands",
+  banker_draws_on_0_2: "draws",
+  banker_stands_on_7: "stands",
+  banker_draws_on_player_third: "draws",
+  banker_stands_on_player_third: "stands",
+};
+const said = (rule: { code: Schemas["ReasonCode"]; values: Schemas["ReasonValues"] }): string =>
+  (RULES[rule.code] ?? rule.code).replace(/\{(\w+)\}/g, (_, name: keyof Schemas["ReasonValues"]) =>
+    String(rule.values[name]),
+  );
+const tableauLines = [
+  ...tableau.player.map(said),
+  ...tableau.banker.map(
+    (row) =>
+      `${said(row.player_stood)}; after its third card ` +
+      row.player_drew.map((rule) => `${rule.player_third}: ${said(rule)}`).join(", "),
+  ),
+];
+expect(tableauLines.length === 16 && tableauLines[0] === "Player 0: draws", `getRules: ${tableauLines[0]}`);
+expect(tableauLines[11].endsWith("7: draws, 8: stands, 9: draws"), `getRules: Banker 3 is ${tableauLines[11]}`);
 const tables = answered("getTables", await client.GET("/v1/tables"));
 const preset: Schemas["TablePreset"] = tables.tables[1].name;
 const atPreset = await playRound({ cards: ["9S", "KH", "2D", "7C", "5H"], table: preset });
 expect(atPreset.rules.variant === tables.tables[1].rules.variant, "playRound: not the preset's rules");
 
 // GET /v1/paytables: an id from the catalogue is a request's pay table.
-const catalogue = answered("getPayTables", await client.GET("/v1/paytables", { params: { query: { decks: 6 } } }));
+const payTables = await client.GET("/v1/paytables", { params: { query: { decks: 6 }, header: thai } });
+expect(payTables.response.headers.get("Content-Language") === "th", "getPayTables: not answered in Thai");
+const catalogue = answered("getPayTables", payTables);
 expect(catalogue.decks === 6 && catalogue.pay_tables.length > 20, "getPayTables: not the catalogue");
+// A pay table from its lines' codes (typed PayLineCode) and pays.
+const dragon = catalogue.pay_tables.find((table) => table.bet === "dragon_bonus_player");
+const payLines = (dragon?.lines ?? []).map(
+  (line) => `${line.code}: ${line.result === "push" ? "push" : `${line.odds}:1`}`,
+);
+expect(
+  payLines[0] === "player_wins_with_a_natural: 1:1" && payLines[1] === "a_tie_between_two_naturals: push",
+  `getPayTables: ${payLines.slice(0, 2)}`,
+);
 const pairs: Schemas["PayTableId"] = catalogue.pay_tables.filter((table) => table.bet === "player_pair")[1].id;
 const paid = await playRound({
   cards: ["5S", "2H", "5D", "3C", "4S", "KC"],

@@ -7,8 +7,11 @@ POST /v1/roads and POST /v1/shoes answer JSON unless ``Accept`` prefers
 ``Accept``, ``*/*``, an equal preference, and an ``Accept`` that names
 neither (``text/html``) all answer JSON, so no caller that answered JSON
 before gets anything else (no 406). Errors are problem documents whatever
-``Accept`` says. Both answers say ``Vary: Accept``, so that a cache never
-hands one caller's picture to another's JSON.
+``Accept`` says. Both answers say ``Vary: Accept`` (and the language layer
+adds ``Accept-Language``: ``Vary: Accept, Accept-Language``), so that a
+cache never hands one caller's picture to another's JSON. The picture's
+words are English whatever ``Accept-Language`` asks, and it says
+``Content-Language: en``.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ VARY = {"Vary": "Accept"}
 #: The header as the OpenAPI document shows it (``@blp.response(..., headers=...)``).
 VARY_DOC = {
     "Vary": {
-        "description": "`Accept`: the answer is JSON or the picture by the request's `Accept`",
+        "description": "`Accept, Accept-Language`: the answer is JSON or the picture by the "
+        "request's `Accept`, and its sentences are in the language `Accept-Language` chose",
         "schema": {"type": "string"},
     }
 }
@@ -50,6 +54,13 @@ def prefers_picture() -> bool:
     return request.accept_mimetypes.best_match((JSON, MEDIA_TYPE)) == MEDIA_TYPE
 
 
+#: The picture's words (its titles and descriptions) are English in every
+#: language asked, and its answer says so (service/api/language.py keeps it).
+PICTURE_HEADERS = {**VARY, "Content-Language": "en"}
+
+
 def picture(board: Roads, *, title: str = TITLE) -> Response:
-    """The answer that is the picture of ``board``'s roads."""
-    return current_app.response_class(road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=VARY)
+    """The answer that is the picture of ``board``'s roads, in English."""
+    return current_app.response_class(
+        road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=PICTURE_HEADERS
+    )

@@ -157,5 +157,5 @@ class Operations:
         return None if policy is None else policy.replay
 
     def replayed_routes(self) -> list[str]:
-        """``"POST /v1/rounds"`` and the like, for every replayed operation."""
-        return [f"{method} {rule}" for method, rule, _, policy in self if policy.replay is not None]
+        """``"/v1/rounds"`` and the like: the path of every replayed operation (each a POST)."""
+        return [rule for _, rule, _, policy in self if policy.replay is not None]

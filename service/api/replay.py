@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..baccarat.rulebook.errors import BaccaratError
+from ..baccarat.rulebook.errors import N_, BaccaratError, Sentence
 from ..contract.answers import ENGINE
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
@@ -144,12 +144,32 @@ def play(operation: Replayable, body: bytes, path: str) -> tuple[int, bytes]:
 
 
 def stored_language(headers: Mapping[str, str]) -> Language:
-    """The language a stored answer was written in: its ``Content-Language``,
-    which its signature covers (English for an answer that has none: one
-    signed before answers were written in other languages)."""
-    tag = next((value for name, value in headers.items() if name.lower() == "content-language"), ENGLISH)
+    """The language a stored answer's signature vouches for: its
+    ``Content-Language`` when the signature covers it; English when the
+    signature does not (an answer signed before answers were written in
+    other languages, which is English, docs/audit.md), whatever header was
+    stored beside it. An answer with no signature is taken at its header's
+    word (English when it has none): nothing vouches for it either way,
+    and the verdict says it is not verified."""
+    named = {name.lower(): value for name, value in headers.items()}
+    tag = named.get("content-language", ENGLISH).strip()
+    signature_input = named.get("signature-input")
+    if signature_input is not None and not covers_language(signature_input):
+        tag = ENGLISH
     languages = services().languages
-    return languages.get(tag.strip()) or languages.best([tag.strip()])
+    return languages.get(tag) or languages.best([tag])
+
+
+def covers_language(signature_input: str) -> bool:
+    """Whether the service's signature in ``signature_input`` covers ``content-language``.
+
+    >>> covers_language('baccarat=("@status" "content-type" "content-language");created=1')
+    True
+    >>> covers_language('baccarat=("@status" "content-type" "content-digest");created=1')
+    False
+    """
+    covered, _, _ = signature_input.partition(")")
+    return '"content-language"' in covered
 
 
 def replay(exchange: Exchange) -> Replay:
@@ -162,15 +182,20 @@ def replay(exchange: Exchange) -> Replay:
     operations = services().operations
     operation = operations.replayable(exchange.request.method, path)
     if operation is None:
-        reason = (
-            f"{exchange.request.method} {path} is not replayed: only the requests that deal or "
-            f"settle are ({', '.join(operations.replayed_routes())}); a new seed is random by design"
+        reason = Sentence.of(
+            N_(
+                "{method} {path} is not replayed: only the POST requests that deal or settle are "
+                "({routes}); a new seed is random by design"
+            ),
+            method=exchange.request.method,
+            path=clean(path),
+            routes=tuple(operations.replayed_routes()),
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
     with speaking(stored_language(exchange.response.headers)):
         status, body = play(operation, exchange.request.body, path)
     if status == exchange.response.status and body == exchange.response.body:
-        reason = "the replay gave the same status and the same bytes"
+        reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
         return Replay(signature, Replayed(True, True, reason, status, signed_by))
     found = differences(stored, _json(body)) if status == exchange.response.status else iter(())
     listed: list[Difference] = []
@@ -179,10 +204,19 @@ def replay(exchange: Exchange) -> Replay:
             break
         listed.append(difference)
     more = sum(1 for _ in found)
-    reason = (
-        f"the replay answered {status}, the stored answer {exchange.response.status}"
-        if status != exchange.response.status
-        else "the replay's answer differs from the stored one"
-        + ("" if listed else " in its bytes only (the same JSON, written otherwise)")
-    )
+    if status != exchange.response.status:
+        reason = Sentence.of(
+            N_("the replay answered {status}, the stored answer {stored}"),
+            status=status,
+            stored=exchange.response.status,
+        )
+    elif listed:
+        reason = Sentence.of(N_("the replay's answer differs from the stored one"))
+    else:
+        reason = Sentence.of(
+            N_(
+                "the replay's answer differs from the stored one in its bytes only "
+                "(the same JSON, written otherwise)"
+            )
+        )
     return Replay(signature, Replayed(True, False, reason, status, signed_by, ENGINE, tuple(listed), more))

@@ -6,6 +6,11 @@ code and rulebook are written in, and six more from gettext catalogues
 when the service is built: ``make translations`` extracts and updates them,
 docs/glossary.md holds the game's own words in each).
 
+A catalogue writes a per cent sign as ``%%``, gettext's own escape
+(:func:`catalogued`): Babel reads ``5% commission`` as holding a
+%-placeholder (``% c``) and refuses to compile any translation without it,
+though every template here is a ``str.format`` one (``{name}``).
+
 A language only changes words: each reason and problem carries a code and
 the values it was made from, and the sentence is that code's template in
 the language, filled with the values (numbers are digits in every language,
@@ -106,7 +111,16 @@ class Language:
 
     def say(self, template: str, **values: Any) -> str:
         """``template`` in this language, filled with ``values``."""
-        return self.translations.gettext(template).format(**values)
+        return self.translate(template).format(**values)
+
+    def translate(self, text: str) -> str:
+        """``text`` (English) in this language, as its catalogues hold it
+        (itself when they do not hold it).
+
+        >>> Language.english().translate("0.95:1 (1:1 less 5% commission)")
+        '0.95:1 (1:1 less 5% commission)'
+        """
+        return self.translations.gettext(catalogued(text)).replace("%%", "%")
 
     def reason(self, reason: Reason) -> str:
         """A rule's sentence in this language (English is the sentence itself)."""
@@ -116,6 +130,15 @@ class Language:
         if "{draws_on}" in template:
             return self.say(template, **reason.values, draws_on=self.draws_on[reason.values["banker_total"]])
         return self.say(template, **reason.values)
+
+
+def catalogued(text: str) -> str:
+    """``text`` as a catalogue's message: each per cent sign doubled.
+
+    >>> catalogued("5% commission")
+    '5%% commission'
+    """
+    return text.replace("%", "%%")
 
 
 class Languages(Mapping[str, Language]):

@@ -96,7 +96,7 @@ def _word(value: Any, language: Language) -> Any:
         return said(value.template, value.values, language)
     words = getattr(value, "words", None)
     if isinstance(words, str):
-        return language.translations.gettext(words)
+        return language.translate(words)
     if isinstance(value, tuple):
         return joined(value, [str(_word(item, language)) for item in value])
     return value
@@ -120,7 +120,7 @@ def written(text: str, language: Language | None = None) -> str:
     language = language or current()
     if isinstance(text, Sentence):
         return said(text.template, text.values, language)
-    return language.translations.gettext(text)
+    return language.translate(text)
 
 
 def _json(value: Any) -> Any:

@@ -5,7 +5,10 @@ since taken out: each bet's pay table named in the rules (``pay_tables``),
 in each offered bet and in each bet's odds (``pay_table``), how each table
 deals (``dealing``), each reason's ``code`` and ``values``, the round's
 ``outcome_reason``, each settled bet's line (``code``, ``reason``), and the
-presets added to ``GET /v1/tables``."""
+presets added to ``GET /v1/tables``. One sentence changed: the loss that
+ends each bet's lines in ``POST /v1/odds`` is written as a losing bet's
+line is (``no line of its pay table holds``, with its code), no longer as
+``no line applies: the bet loses``."""
 
 from __future__ import annotations
 

@@ -73,3 +73,62 @@ def test_a_stored_answer_replays_in_the_language_it_was_written_in(client, langu
     verdict = client.post("/v1/replays", json=relabelled).get_json()
     assert verdict["signature"]["verified"] is False
     assert verdict["replay"]["identical"] is False
+
+
+def signed_without_language(key, url: str, body: str, answer: bytes) -> dict[str, str]:
+    """The headers of an answer signed as answers were before they covered
+    ``content-language`` (docs/audit.md: such an answer is English)."""
+    import base64
+    import hashlib
+
+    from service.contract.audit.signing import content_digest
+
+    covered = (
+        '("@status" "content-type" "content-digest" "@method";req "@target-uri";req "content-digest";req)'
+    )
+    params = f'{covered};created=1700000000;keyid="{key.public.kid}";alg="ed25519"'
+    digest = content_digest(hashlib.sha256(answer).digest())
+    base = "\n".join(
+        [
+            '"@status": 200',
+            '"content-type": application/json',
+            f'"content-digest": {digest}',
+            '"@method";req: POST',
+            f'"@target-uri";req: {url}',
+            f'"content-digest";req: {content_digest(hashlib.sha256(body.encode()).digest())}',
+            f'"@signature-params": {params}',
+        ]
+    )
+    signature = base64.b64encode(key.private.sign(base.encode())).decode()
+    return {
+        "Content-Type": "application/json",
+        "Content-Digest": digest,
+        "Signature-Input": f"baccarat={params}",
+        "Signature": f"baccarat=:{signature}:",
+    }
+
+
+@pytest.mark.parametrize("stored_header", ["th", "zh-Hant", None])
+def test_an_answer_signed_without_its_language_replays_in_english(stored_header):
+    """Its signature vouches for no language, and such an answer is English:
+    an unsigned ``Content-Language`` stored beside it changes nothing."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from service.app import create_app
+    from service.contract.audit.keys import SigningKey
+
+    key = SigningKey(Ed25519PrivateKey.generate())
+    client = create_app({"TESTING": True, "SIGNING_KEY": key.private}).test_client()
+    body = '{"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "tie", "amount": "5"}]}'
+    english = client.post("/v1/rounds", data=body, content_type="application/json").get_data()
+    url = "http://localhost/v1/rounds"
+    headers = signed_without_language(key, url, body, english)
+    if stored_header is not None:
+        headers["Content-Language"] = stored_header
+    stored = {
+        "request": {"method": "POST", "url": url, "body": body},
+        "response": {"status": 200, "headers": headers, "body": english.decode()},
+    }
+    verdict = client.post("/v1/replays", json=stored).get_json()
+    assert verdict["signature"]["verified"] is True, verdict
+    assert (verdict["replay"]["identical"], verdict["replay"]["differences"]) == (True, [])

@@ -175,3 +175,29 @@ def test_the_integration_guide_lists_every_reason_code_with_its_sentence():
     for code, template in REASON_TEMPLATES.items():
         assert f"| `{code}` |" in guide, code
         assert template in guide, code
+
+
+def test_the_integration_guide_renders_the_tableau_and_a_pay_table_from_codes_alone(client, tmp_path):
+    """The guide's program ("Reasons in your own words") writes every rule of
+    the tableau and every line of a pay table from the codes and values of
+    the answers, in any language the answers are written in."""
+    guide = (ROOT / "docs" / "integration.md").read_text(encoding="utf-8")
+    section = guide.split("## Reasons in your own words", 1)[1].split("\n## ", 1)[0]
+    program = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert program is not None
+    namespace: dict[str, Any] = {}
+    code = program.group(1).split("\nwith open(", 1)[0]  # the functions, not the reading of files
+    exec(compile(code, "docs/integration.md", "exec"), namespace)
+    for tag in ("en", "th"):
+        rules = client.get("/v1/rules", headers={"Accept-Language": tag}).get_json()
+        lines = namespace["tableau_lines"](rules)
+        assert len(lines) == 16
+        assert lines[0] == "Player 0: draws"
+        assert "8: stands, 9: draws" in lines[8 + 3]
+        tables = client.get("/v1/paytables", headers={"Accept-Language": tag}).get_json()["pay_tables"]
+        dragon = next(table for table in tables if table["id"] == "dragon_bonus_player_30_10_6_4_2_1")
+        assert namespace["pay_table_lines"](dragon)[:3] == [
+            "Natural win: 1:1",
+            "Natural tie: push",
+            "Win by 9: 30:1",
+        ]

@@ -41,7 +41,7 @@ def post_roads(results: tuple[Result, ...]) -> Response | tuple[Roads, dict[str,
     mark carrying its cell's values as `data-*` attributes. No `Accept`,
     `*/*`, an equal preference and an `Accept` that names neither answer
     JSON (never a 406), and a bad request is the same problem document
-    either way. Both answers carry `Vary: Accept`.
+    either way. Both answers carry `Vary: Accept, Accept-Language`.
     """
     board = roads(results)
     return picture(board) if prefers_picture() else (board, VARY)

@@ -103,7 +103,7 @@ def post_shoe(request: ShoeRequest) -> Response | tuple[PlayedShoe, dict[str, st
     With `Accept` preferring `image/svg+xml`, the answer is the picture of
     the shoe's `roads` (as POST /v1/roads draws them) instead of JSON; the
     request is read, checked and dealt the same way. JSON stays the default
-    (never a 406), and both answers carry `Vary: Accept`.
+    (never a 406), and both answers carry `Vary: Accept, Accept-Language`.
     """
     played = SHOE.play(request)
     return picture(played.roads, title=SHOE_TITLE) if prefers_picture() else (played, VARY)

@@ -34,6 +34,7 @@ from http_message_signatures import (
     algorithms,
 )
 
+from ...baccarat.rulebook.errors import N_, Sentence
 from .exchange import Exchange
 from .keys import PublicKey
 from .signing import REQUIRED, content_digest
@@ -44,6 +45,8 @@ class Verdict:
     """Whether a stored exchange's signature holds, by which key, made when."""
 
     verified: bool
+    #: Why, as a sentence its answer writes in the answer's language
+    #: (a :class:`~service.baccarat.rulebook.errors.Sentence`: its template and values).
     reason: str
     keyid: str | None = None
     created: int | None = None
@@ -107,18 +110,23 @@ def verify(exchange: Exchange, keys: Iterable[PublicKey]) -> Verdict:
     headers = exchange.response.headers
     signature_input = _header(headers, "Signature-Input")
     if signature_input is None or _header(headers, "Signature") is None:
-        return Verdict(False, "the answer carries no Signature-Input and Signature headers")
+        return Verdict(False, Sentence.of(N_("the answer carries no Signature-Input and Signature headers")))
     kid = _keyid(signature_input)
-    key = by_kid.get(kid or "")
+    if kid is None:
+        return Verdict(False, Sentence.of(N_("the signature names no key")))
+    key = by_kid.get(kid)
     if key is None:
-        return Verdict(False, f"the key {kid!r} it names is not in the published keys", keyid=kid)
+        reason = Sentence.of(N_("the key {keyid} it names is not in the published keys"), keyid=kid)
+        return Verdict(False, reason, keyid=kid)
     digest = _header(headers, "Content-Digest")
     if digest is None:
-        return Verdict(False, "the answer carries no Content-Digest", keyid=kid)
+        return Verdict(False, Sentence.of(N_("the answer carries no Content-Digest")), keyid=kid)
     try:
         ContentDigest.verify(digest, exchange.response.body)
     except HTTPMessageSignaturesException:
-        reason = "the answer is not the one signed: its Content-Digest does not match its bytes"
+        reason = Sentence.of(
+            N_("the answer is not the one signed: its Content-Digest does not match its bytes")
+        )
         return Verdict(False, reason, keyid=kid)
     request = exchange.request
     request_digest = content_digest(hashlib.sha256(request.body).digest())
@@ -136,17 +144,22 @@ def verify(exchange: Exchange, keys: Iterable[PublicKey]) -> Verdict:
             require_components=REQUIRED,
             body=exchange.response.body,
         )
-    except (HTTPMessageSignaturesException, ValueError) as error:
-        why = f" ({error})" if str(error) else ""
-        reason = (
-            f"the signature by key {kid} does not hold: the request, or the answer's status"
-            f" or a covered header, is not what was signed{why}"
+    except (HTTPMessageSignaturesException, ValueError):
+        # The library's own message is English and names its internals: the
+        # verdict says what failed in the answer's language, and no more.
+        reason = Sentence.of(
+            N_(
+                "the signature by key {keyid} does not hold: the request, or the answer's status "
+                "or a covered header, is not what was signed"
+            ),
+            keyid=kid,
         )
         return Verdict(False, reason, keyid=kid)
     created = result.parameters.get("created")
+    signed = N_("signed by key {keyid} (an ephemeral key)") if key.ephemeral else N_("signed by key {keyid}")
     return Verdict(
         True,
-        f"signed by key {kid}" + (" (an ephemeral key)" if key.ephemeral else ""),
+        Sentence.of(signed, keyid=kid),
         keyid=kid,
         created=created if isinstance(created, int) else None,
         ephemeral=key.ephemeral,

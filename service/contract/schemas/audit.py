@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate
 
 from ..audit.exchange import Exchange, StoredRequest, StoredResponse
-from ..problems import pointer, validation_errors
+from ..problems import pointer, validation_errors, written
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedDict, Text
 from .round_answers import EngineSchema
@@ -117,9 +117,20 @@ def stored_exchange(document: Any) -> Exchange:
     return exchange
 
 
+class Said(fields.Field[str]):
+    """A verdict's sentence, written in the answer's language (``Content-Language``)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else written(value)
+
+
+def said(description: str) -> Said:
+    return Said(required=True, metadata={"type": "string", "description": description})
+
+
 class VerdictSchema(AnswerSchema):
     verified = fields.Boolean(required=True, metadata={"description": "Whether the signature holds"})
-    reason = fields.String(required=True, metadata={"description": "Why, in words"})
+    reason = said("Why, in the answer's language")
     keyid = fields.String(allow_none=True, required=True, metadata={"description": "The key it names"})
     created = fields.Integer(
         allow_none=True,
@@ -154,7 +165,7 @@ class ReplayedSchema(AnswerSchema):
         required=True,
         metadata={"description": "Whether replaying gave the same status and the same bytes"},
     )
-    reason = fields.String(required=True)
+    reason = said("Why, in the answer's language")
     status = fields.Integer(allow_none=True, required=True, metadata={"description": "The replay's status"})
     signed_by = fields.Nested(
         EngineSchema,

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ...baccarat.bets.paytable import NO_LINE
 from ...baccarat.games.multipliers.odds import BetReturn
 from ...baccarat.odds.exact import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
@@ -22,7 +23,7 @@ from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
-from .round_answers import SeedSchema, engine_field
+from .round_answers import SeedSchema, Sentence, engine_field
 from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .slips import MAX_CARDS, MAX_ROUNDS
@@ -194,7 +195,20 @@ EventCountsSchema = AnswerSchema.from_dict(
 class LineOddsSchema(AnswerSchema):
     """A line of the bet's pay table (the first that applies decides), or the loss when none does."""
 
-    when = fields.String(required=True, metadata={"example": "Banker wins"})
+    when = Sentence(
+        required=True,
+        metadata={
+            "type": "string",
+            "description": "When the line holds, in the answer's language",
+            "example": "Banker wins",
+        },
+    )
+    code = value_of(
+        "PayLineCode",
+        required=True,
+        description="The line's code: the code a bet this line settles carries",
+        example="banker_wins",
+    )
     result = value_of("BetResult", required=True)
     net = DecimalText("What one unit staked nets on this line: the odds less commission, 0, or -1", "0.95")
     probability = DecimalText("Probability that this line decides the bet", "0.458597422632762973")
@@ -243,7 +257,19 @@ class BetOddsSchema(AnswerSchema):
             "expected_value": odds.expected_value,
             "house_edge": odds.house_edge,
         }
-        return {"pay_table": odds.pay_table.id, **figures, "exact": figures, "lines": odds.lines}
+        # Each line with its pay line's sentence and code, the loss last: the
+        # line of a bet no line covers, as a settled bet writes it.
+        lines = [
+            {
+                "when": line.when,
+                "code": line.code,
+                "result": chances.result,
+                "net": chances.net,
+                "probability": chances.probability,
+            }
+            for line, chances in zip((*odds.pay_table.lines, NO_LINE), odds.lines, strict=True)
+        ]
+        return {"pay_table": odds.pay_table.id, **figures, "exact": figures, "lines": lines}
 
 
 class MultiplierReturnSchema(AnswerSchema):

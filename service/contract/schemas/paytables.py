@@ -7,15 +7,18 @@ from typing import Any
 
 from marshmallow import fields, post_load, pre_dump, validate
 
-from ...baccarat.bets.paytable import pays_text
+from ...baccarat.bets.paytable import PayTable
 from ...baccarat.games.multipliers.odds import MultiplierReturns
 from ...baccarat.games.multipliers.presets import MultiplierPreset
 from ...baccarat.odds.exact import BetOdds, CatalogueOdds
 from ...baccarat.requests import PayTablesRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
+from ..language import current
+from ..words import pays
 from .base import AnswerSchema, RequestSchema
 from .odds import DecimalText, FractionText, MultiplierReturnSchema
-from .reference import PayLineSchema
+from .reference import PayLineSchema, sentence
+from .round_answers import Sentence
 from .rules import MultiplierRuleOutSchema
 from .values import value_of
 
@@ -35,10 +38,24 @@ class PayTablesQuerySchema(RequestSchema):
         return PayTablesRequest(decks=data["decks"])
 
 
+class Pays(fields.Field[PayTable]):
+    """A pay table's pays in a few words, in the answer's language."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else pays(value, current())
+
+
 class SourceSchema(AnswerSchema):
     """Where the pay table is published."""
 
-    title = fields.String(required=True, metadata={"example": "Wizard of Odds: Lucky 6"})
+    title = fields.String(
+        required=True,
+        metadata={
+            "description": "The document's title as it is published, in its own language: a name, "
+            "never translated",
+            "example": "Wizard of Odds: Lucky 6",
+        },
+    )
     url = fields.String(
         required=True, metadata={"example": "https://wizardofodds.com/games/baccarat/side-bets/lucky-6/"}
     )
@@ -50,10 +67,11 @@ class SourceSchema(AnswerSchema):
             "example": "16.68%",
         }
     )
-    note = fields.String(
+    note = Sentence(
         metadata={
-            "description": "What to know of the source: the deck count it prints for, or that it "
-            "prints the bet's odds but not this pay table"
+            "type": "string",
+            "description": "What to know of the source, in the answer's language: the deck count it "
+            "prints for, or that it prints the bet's odds but not this pay table",
         }
     )
 
@@ -77,11 +95,13 @@ class PayTableSchema(AnswerSchema):
 
     id = value_of("PayTableId", required=True, example="lucky_6_12_or_20")
     bet = value_of("BetType", required=True, example="lucky_6")
-    description = fields.String(required=True, metadata={"description": "What the bet is on"})
-    pays = fields.String(
+    description = sentence("What the bet is on, in the answer's language (its code is `bet`)")
+    pays = Pays(
         required=True,
         metadata={
-            "description": "Its pays in a few words",
+            "type": "string",
+            "description": "Its pays in a few words, in the answer's language (`lines` has each "
+            "line's code and pay)",
             "example": "Banker wins with a two-card 6: 12:1; Banker wins with a three-card 6: 20:1",
         },
     )
@@ -115,7 +135,7 @@ class PayTableSchema(AnswerSchema):
             "id": table.id,
             "bet": table.bet,
             "description": table.description,
-            "pays": pays_text(table),
+            "pays": table,
             "lines": table.lines,
             "shorthand": None
             if table.setting is None
@@ -131,7 +151,7 @@ class MultiplierGameSchema(AnswerSchema):
     each of its bets returns for the full shoe, fee and multipliers included."""
 
     name = value_of("MultiplierPreset", required=True)
-    description = fields.String(required=True)
+    description = sentence("The game in words, in the answer's language: its code is `name`")
     rule = fields.Nested(MultiplierRuleOutSchema, required=True)
     sources = fields.List(fields.Nested(SourceSchema), required=True)
     published = fields.Dict(

@@ -1,16 +1,58 @@
-"""Reference data: the tableau and the table presets."""
+"""Reference data: the tableau and the table presets.
 
-from marshmallow import fields
+Each rule of the tableau carries the code and the values a round's draw or
+stand carries for it (``ReasonCode``), and each line of a pay table the
+code a settled bet carries (``PayLineCode``), so that a platform can write
+the rules and the pays in its own words from codes alone; every sentence is
+written in the answer's language (``Content-Language``).
+"""
 
+from typing import Any
+
+from marshmallow import fields, pre_dump
+
+from ...baccarat.rulebook.tableau import banker_draws
 from .base import AnswerSchema
+from .round_answers import ReasonSchema, Sentence
 from .rules import RulesSchema
 from .values import value_of
 
 
-class PlayerRuleSchema(AnswerSchema):
-    total = fields.Integer(required=True)
+def sentence(description: str, example: str | None = None, **kwargs: Any) -> Sentence:
+    """A field holding one of the game's English sentences, written in the
+    answer's language (``Content-Language``)."""
+    metadata: dict[str, Any] = {"type": "string", "description": description}
+    if example is not None:
+        metadata["example"] = example
+    return Sentence(required=True, metadata=metadata, **kwargs)
+
+
+class _PlayerTotal(AnswerSchema):
+    total = fields.Integer(required=True, metadata={"description": "Player's two-card total"})
     action = value_of("Action", required=True)
-    reason = fields.String(required=True)
+
+
+class PlayerRuleSchema(ReasonSchema, _PlayerTotal):
+    """The Player's action on a two-card total, and the rule, as a round answers it."""
+
+
+class _Action(AnswerSchema):
+    action = value_of("Action", required=True)
+
+
+class PlayerStoodRuleSchema(ReasonSchema, _Action):
+    """The Banker's action when the Player stood, and the rule."""
+
+
+class _PlayerThird(AnswerSchema):
+    player_third = fields.Integer(
+        required=True, metadata={"description": "The point value of the Player's third card"}
+    )
+    action = value_of("Action", required=True)
+
+
+class PlayerDrewRuleSchema(ReasonSchema, _PlayerThird):
+    """The Banker's action when the Player drew a card of this point value, and the rule."""
 
 
 class BankerRuleSchema(AnswerSchema):
@@ -22,6 +64,19 @@ class BankerRuleSchema(AnswerSchema):
         metadata={"description": "Point values of the Player's third card on which the Banker draws"},
     )
     stands_when_player_third_is = fields.List(fields.Integer(), required=True)
+    player_stood = fields.Nested(
+        PlayerStoodRuleSchema,
+        required=True,
+        metadata={"description": "The rule when the Player stood: its code, values and sentence"},
+    )
+    player_drew = fields.List(
+        fields.Nested(PlayerDrewRuleSchema),
+        required=True,
+        metadata={
+            "description": "The rule for each point value 0-9 of the Player's third card: its code, "
+            "values and sentence"
+        },
+    )
 
 
 class TableauSchema(AnswerSchema):
@@ -44,13 +99,44 @@ class TableauSchema(AnswerSchema):
         required=True,
         metadata={"description": "Banker's action by two-card total 0-7"},
     )
-    notes = fields.List(fields.String(), required=True)
+    notes = fields.List(
+        sentence("A note on the rules, in the answer's language"),
+        required=True,
+        metadata={"description": "The rules in a few sentences, in the answer's language"},
+    )
+
+    @pre_dump
+    def with_reasons(self, tableau: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Each Banker's rule with its reason beside its action, as the
+        tableau deals them (the Player's rows carry theirs already)."""
+        banker = []
+        for row in tableau["banker"]:
+            stood, stood_reason = banker_draws(row["total"], None)
+            drew = []
+            for third in range(10):
+                draws, reason = banker_draws(row["total"], third)
+                drew.append({"player_third": third, "action": _action(draws), "reason": reason})
+            player_stood = {"action": _action(stood), "reason": stood_reason}
+            banker.append({**row, "player_stood": player_stood, "player_drew": drew})
+        return {**tableau, "banker": banker}
+
+
+def _action(draws: bool) -> str:
+    return "draw" if draws else "stand"
 
 
 class PayLineSchema(AnswerSchema):
     """One line of a pay table; the first line that applies decides, and a bet no line covers loses."""
 
-    when = fields.String(required=True, metadata={"example": "Player wins by 9 points without a natural"})
+    when = sentence(
+        "When the line holds, in the answer's language", "Player wins by 9 points without a natural"
+    )
+    code = value_of(
+        "PayLineCode",
+        required=True,
+        description="The line's code: the code a bet this line settles carries",
+        example="player_wins_by_9_points_without_a_natural",
+    )
     result = value_of(
         "BetResult",
         attribute="payout.result",
@@ -80,7 +166,9 @@ class OfferedBetSchema(AnswerSchema):
         description="The pay table it is paid by (GET /v1/paytables)",
         example="dragon_bonus_player_30_10_6_4_2_1",
     )
-    description = fields.String(attribute="pay_table.description", required=True)
+    description = sentence(
+        "What the bet is on, in the answer's language (its code is `type`)", attribute="pay_table.description"
+    )
     min = fields.String(required=True, metadata={"description": "Smallest single bet", "example": "1.00"})
     max = fields.String(
         required=True, metadata={"description": "Largest total on this bet per slip", "example": "10.00"}
@@ -90,7 +178,10 @@ class OfferedBetSchema(AnswerSchema):
 
 class TableSchema(AnswerSchema):
     name = value_of("TablePreset", required=True)
-    description = fields.String(required=True)
+    description = sentence(
+        "The preset in words, in the answer's language: its code is `name`, and each figure it "
+        "writes is in `rules`, `bets` and `dealing`"
+    )
     chips = fields.List(
         fields.String(), required=True, metadata={"description": "Chip denominations, for table UIs"}
     )

@@ -46,7 +46,7 @@ def test_each_bet_has_its_figures_its_fractions_and_its_pay_lines(client):
     assert [(line["when"], line["result"], line["net"]) for line in banker["lines"]] == [
         ("Banker wins", "win", "0.95"),
         ("a tie", "push", "0"),
-        ("no line applies: the bet loses", "lose", "-1"),
+        ("no line of its pay table holds", "lose", "-1"),
     ]
     assert round(exact["house_edge"] * 100, 4) == Fraction("1.0579")
 

@@ -77,6 +77,7 @@ def test_tables_list_every_preset_with_its_variant_and_pay_tables(client):
     ez_banker = next(bet for bet in tables["ez"]["bets"] if bet["type"] == "banker")
     assert ez_banker["pays"][0] == {
         "when": "Banker wins with a three-card 7",
+        "code": "banker_wins_with_a_three_card_7",
         "result": "push",
         "odds": "0",
         "commission": "0",
