@@ -25,13 +25,19 @@ from ..baccarat.tables import Rules
 from . import agreement, bit_tests, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .recall import recall
-from .verdicts import judge, p_value_summary
+from .verdicts import ALPHA, FAMILY_WISE, judge_families, p_value_summary
 from .workers import Workers, pieces
 
 #: The engine named in every report, as the service's answers name it.
 ENGINE = {"name": "baccarat-service", "version": __version__}
-#: The fewest shoes the shuffle is tested on: about 19 of each card at each position.
+#: The fewest shoes the shuffle is tested on by default: about 19 of each card at each position.
 MIN_SHUFFLE_SHOES = 1_000
+#: The fewest shoes a run deals or tests: below, ``certify`` refuses (docs/certification.md).
+MIN_SHOES = 25
+#: The most sequences the bit stream's tests read: the streams of the first shoes tested.
+#: Beyond, an error of 0.0005 in a test's asymptotic size would fail a true source
+#: (docs/certification.md), and the stage would outlast the rest of a long run.
+MAX_BIT_SEQUENCES = 100_000
 #: Points on the convergence plot.
 CONVERGENCE_POINTS = 40
 
@@ -58,9 +64,14 @@ class Inputs:
         return self.shuffle_shoes if self.shuffle_shoes is not None else max(MIN_SHUFFLE_SHOES, self.shoes)
 
     @property
+    def bit_sequences(self) -> int:
+        """Streams the NIST SP 800-22 tests read: of the first shoes tested."""
+        return min(self.tested_shoes, MAX_BIT_SEQUENCES)
+
+    @property
     def work(self) -> int:
         """Shoes to deal, shuffle and read the stream of: the progress total."""
-        return self.shoes + 2 * self.tested_shoes
+        return self.shoes + self.tested_shoes + self.bit_sequences
 
 
 def certify(
@@ -86,14 +97,24 @@ def certify(
         progress,
     )
     shuffled = sum(shuffle_parts[1:], shuffle_parts[0])
-    shuffle_judged = judge(shuffle_tests.shuffle_results(shuffled))
     shuffle_done = time.perf_counter()
-    bit_parts = workers.map(partial(bit_tests.tally_bits, seed), tested, progress)
+    bit_parts = workers.map(
+        partial(bit_tests.tally_bits, seed), pieces(0, inputs.bit_sequences, 250), progress
+    )
     bits = sum(bit_parts[1:], bit_parts[0])
-    bits_judged = bit_tests.judge_bits(bits)
+    bits_found = bit_tests.judge_bits(bits)
     finished = time.perf_counter()
 
-    returns_judged, lines_judged = judge(returned), judge(fitted)
+    judged = judge_families(
+        {
+            "returns": returned,
+            "line_counts": fitted,
+            "shuffle": shuffle_tests.shuffle_results(shuffled),
+            "bit_stream": bit_tests.second_level(bits_found),
+        }
+    )
+    returns_judged, lines_judged, shuffle_judged = judged["returns"], judged["line_counts"], judged["shuffle"]
+    bits_judged = _bit_verdicts(bits_found, judged["bit_stream"])
     recalled = recall(seed, inputs.shoes, rules, inputs.table, inputs.overrides)
     exact = exact_document(math)
     flagged = [
@@ -113,7 +134,7 @@ def certify(
         _family("returns", "each bet's observed return agrees with its exact return", returns_judged),
         _family("line_counts", "each pay-table line's hits agree with its exact probability", lines_judged),
         _family("shuffle", "the shuffle is random at 99%", shuffle_judged),
-        _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", bits_judged),
+        _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", judged["bit_stream"]),
         _check(
             "recall",
             "recalled rounds deal the same in the scalar engine and the simulator",
@@ -175,6 +196,11 @@ def certify(
         "p_values": p_value_summary(
             [t["p_value"] for t in (*returns_judged, *lines_judged, *shuffle_judged)]
         ),
+        "family_wise": {
+            "alpha": ALPHA,
+            "method": FAMILY_WISE,
+            "tests": sum(len(tests) for tests in judged.values()),
+        },
         "recall": recalled,
         "checks": checks,
         "passed": all(check["passed"] for check in checks),
@@ -186,6 +212,25 @@ def certify(
             "bit_stream_sequences_per_second": round(bits.sequences / max(finished - shuffle_done, 1e-9)),
         },
     }
+
+
+def _bit_verdicts(found: list[dict[str, Any]], judged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each NIST test as :func:`.bit_tests.judge_bits` found it, with the
+    thresholds and verdicts of its second-level tests."""
+    verdicts = {test["name"]: test for test in judged}
+    tests = []
+    for test in found:
+        proportion = verdicts[f"{test['name']}_proportion"]
+        uniformity = verdicts.get(f"{test['name']}_uniformity")
+        tests.append(
+            {
+                **test,
+                "proportion_threshold": proportion["threshold"],
+                "uniformity_threshold": None if uniformity is None else uniformity["threshold"],
+                "passed": proportion["passed"] and (uniformity is None or uniformity["passed"]),
+            }
+        )
+    return tests
 
 
 def _check(name: str, what: str, verdicts: list[bool], failures: list[str]) -> dict[str, Any]:
