@@ -130,10 +130,74 @@ def _tests(tests: list[dict[str, Any]]) -> str:
     )
 
 
+def _source(report: dict[str, Any]) -> str:
+    """The run's engine, rules and where its shoes came from."""
+    inputs, engine = report["inputs"], report["engine"]
+    rounds = f"{report['simulation']['rounds']:,}"
+    if "shoes_file" in inputs:
+        given = inputs["shoes_file"]
+        return _table(
+            ["engine", "rules id", "shoes file (sha256)", "shoes", "rounds"],
+            [
+                [
+                    escape(f"{engine['name']} {engine['version']}"),
+                    escape(inputs["rules_id"]),
+                    f"<code>{escape(given['sha256'])}</code>",
+                    f"{given['shoes']:,}",
+                    rounds,
+                ]
+            ],
+        )
+    seed = inputs["seed"]
+    return _table(
+        ["engine", "rules id", "server seed", "client seed", "nonces (shoes)", "algorithm", "rounds"],
+        [
+            [
+                escape(f"{engine['name']} {engine['version']}"),
+                escape(inputs["rules_id"]),
+                f"<code>{escape(seed['server_seed'])}</code>",
+                '<code>""</code>',
+                f"{seed['nonces'][0]} to {seed['nonces'][1]}",
+                escape(seed["algorithm"]),
+                rounds,
+            ]
+        ],
+    )
+
+
+def _bit_stream(report: dict[str, Any]) -> list[str]:
+    """The bit stream's section: its tests and their p-values, or why none ran."""
+    if "tests" not in report["bit_stream"]:
+        return [
+            "<h2>The bit stream: NIST SP 800-22</h2>",
+            f"<p>Not run: {escape(report['bit_stream']['not_run'])}.</p>",
+        ]
+    return [
+        "<h2>The bit stream: NIST SP 800-22</h2>",
+        _table(
+            ["test", "section", "passing", "its p-value", "needs", "uniformity p", "needs", "verdict"],
+            [
+                [
+                    escape(t["name"]),
+                    escape(t["section"]),
+                    float(t["proportion_passing"]),
+                    float(t["proportion_p_value"]),
+                    f"&ge; {t['proportion_threshold']:.2g}",
+                    "not judged" if t["uniformity_p_value"] is None else float(t["uniformity_p_value"]),
+                    "" if t["uniformity_threshold"] is None else f"&ge; {t['uniformity_threshold']:.2g}",
+                    _verdict(t["passed"]),
+                ]
+                for t in report["bit_stream"]["tests"]
+            ],
+        ),
+        f"<figure>{p_value_histogram(report)}<figcaption>The randomised p-values (frequency and "
+        "spectral) of every sequence: uniform when the stream is random.</figcaption></figure>",
+    ]
+
+
 def page(report: dict[str, Any]) -> str:
     """The whole page."""
     inputs, exact, simulation = report["inputs"], report["exact"], report["simulation"]
-    seed = inputs["seed"]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -141,20 +205,7 @@ def page(report: dict[str, Any]) -> str:
         f"<style>{STYLE}</style></head><body>",
         f"<h1>Baccarat certification: table <code>{escape(inputs['table'])}</code> "
         f"{_verdict(report['passed'])}</h1>",
-        _table(
-            ["engine", "rules id", "server seed", "client seed", "nonces (shoes)", "algorithm", "rounds"],
-            [
-                [
-                    escape(f"{report['engine']['name']} {report['engine']['version']}"),
-                    escape(inputs["rules_id"]),
-                    f"<code>{escape(seed['server_seed'])}</code>",
-                    '<code>""</code>',
-                    f"{seed['nonces'][0]} to {seed['nonces'][1]}",
-                    escape(seed["algorithm"]),
-                    f"{simulation['rounds']:,}",
-                ]
-            ],
-        ),
+        _source(report),
         "<h2>Checks</h2>",
         _table(
             ["check", "what", "verdict", "failing"],
@@ -235,25 +286,7 @@ def page(report: dict[str, Any]) -> str:
         _tests(report["shuffle"]["tests"]),
         f"<figure>{heat_map(report)}<figcaption>Cards by position: how far each count lies from its "
         "expectation, in standard deviations.</figcaption></figure>",
-        "<h2>The bit stream: NIST SP 800-22</h2>",
-        _table(
-            ["test", "section", "passing", "its p-value", "needs", "uniformity p", "needs", "verdict"],
-            [
-                [
-                    escape(t["name"]),
-                    escape(t["section"]),
-                    float(t["proportion_passing"]),
-                    float(t["proportion_p_value"]),
-                    f"&ge; {t['proportion_threshold']:.2g}",
-                    "not judged" if t["uniformity_p_value"] is None else float(t["uniformity_p_value"]),
-                    "" if t["uniformity_threshold"] is None else f"&ge; {t['uniformity_threshold']:.2g}",
-                    _verdict(t["passed"]),
-                ]
-                for t in report["bit_stream"]["tests"]
-            ],
-        ),
-        f"<figure>{p_value_histogram(report)}<figcaption>The randomised p-values (frequency and "
-        "spectral) of every sequence: uniform when the stream is random.</figcaption></figure>",
+        *_bit_stream(report),
         "<h2>Rounds to re-deal</h2>",
         _table(
             ["shoe", "round", "command", "player", "banker", "outcome", "shoe hash"],

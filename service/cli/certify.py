@@ -32,11 +32,14 @@ from ..baccarat.tables import DEFAULT_TABLE, TABLES
 from ..contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 from ..contract.audit.keys import SigningKey, jwks, private_key
 from ..contract.audit.signing import sign
+from ..contract.problems import TYPE_PREFIX, problem_document
 from ..contract.schemas.odds import OddsRequestSchema
 from ..contract.schemas.seeds import SeedInputSchema
-from .documents import MISMATCH, OK, load, read_json, refuse
+from .documents import MISMATCH, OK, BadInput, load, read_json, refuse
 
 if TYPE_CHECKING:
+    from ..baccarat.tables import Rules
+    from ..certification.given_shoes import GivenShoes
     from ..certification.report import Inputs
     from ..certification.workers import Workers
 
@@ -49,11 +52,13 @@ to re-deal. Writes DIR/report.json and DIR/report.html."""
 
 EPILOG = """\
 A rules file holds {"table": NAME, "rules": {...}} as POST /v1/odds reads it.
+A shoes file holds one shoe a line: a JSON array of its card codes from the top.
 
 examples:
   baccarat certify --table standard --rounds 1000000 --seed lab-2026-01 --out cert/
   baccarat certify --rules table.json --rounds 200000 --seed s --workers 2 --out cert/
   baccarat certify --rounds 10000000 --seed s --scheduler tcp://dask-scheduler:8786 --out cert/
+  baccarat certify --shoes shuffler.jsonl --table standard --out cert/
 
 exit code 0 when every check passes, 1 when one fails, 3 for input it refuses
 (before any work), 4 when the Dask cluster fails."""
@@ -81,8 +86,14 @@ def add_parser(subparsers: Any) -> None:
     which.add_argument(
         "--rules", metavar="FILE", help="a rules file: a table and its overrides (- for stdin)"
     )
-    parser.add_argument("--rounds", type=int, required=True, metavar="N", help="rounds to simulate (about)")
-    parser.add_argument("--seed", required=True, metavar="TEXT", help="server seed of the shoes")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", metavar="TEXT", help="server seed of the shoes (with --rounds)")
+    source.add_argument(
+        "--shoes",
+        metavar="FILE",
+        help="shoes as an RNG or a shuffler produced them: JSON Lines, one shoe's cards from the top a line",
+    )
+    parser.add_argument("--rounds", type=int, metavar="N", help="rounds to simulate (about), with --seed")
     parser.add_argument(
         "--shuffle-shoes",
         type=int,
@@ -116,8 +127,44 @@ def add_parser(subparsers: Any) -> None:
 
 def _inputs(args: argparse.Namespace) -> Inputs:
     from ..certification.report import MIN_SHOES, Inputs
-    from ..certification.workers import address_problem
 
+    table, overrides, rules = _rules(args)
+    given = None
+    if args.shoes is not None:
+        if args.rounds is not None or args.shuffle_shoes is not None:
+            refuse(
+                "Bad arguments", "--shoes deals and tests the file's shoes: no --rounds or --shuffle-shoes"
+            )
+        given = _given(args.shoes, rules.decks)
+    else:
+        # The seed as the service reads one (POST /v1/rounds, baccarat round): the same rule, one place.
+        load(SeedInputSchema(), {"seed": args.seed})
+        if args.rounds is None:
+            refuse("Bad arguments", "--seed needs --rounds: how many rounds to deal from it")
+        if not 1 <= args.rounds <= 10**10:
+            refuse("Bad --rounds", f"--rounds must be 1 to 10^10, not {args.rounds}", status=422)
+    if args.workers < 1:
+        refuse("Bad --workers", f"--workers must be 1 or more, not {args.workers}", status=422)
+    if args.shuffle_shoes is not None and args.shuffle_shoes < MIN_SHOES:
+        refuse("Bad --shuffle-shoes", f"--shuffle-shoes must be {MIN_SHOES} or more", status=422)
+    inputs = Inputs(
+        rules, table, overrides, args.seed or "", args.rounds or 0, args.shuffle_shoes, given=given
+    )
+    if inputs.shoes < MIN_SHOES:
+        dealt = f"--rounds {args.rounds} deals" if given is None else f"{args.shoes} holds"
+        refuse(
+            "Too few shoes to certify",
+            f"{dealt} {inputs.shoes} shoes at this table; a run needs at least {MIN_SHOES} shoes "
+            "(docs/certification.md: below, its verdicts are not calibrated)",
+            status=422,
+        )
+    _check_cluster(args)
+    _check_out(Path(args.out))
+    return inputs
+
+
+def _rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], Rules]:
+    """The table, its overrides and the resolved rules of a run: a game the kit has math for."""
     body: dict[str, Any] = {"table": args.table or DEFAULT_TABLE}
     if args.rules is not None:
         body = read_json(args.rules, "rules file")
@@ -139,35 +186,40 @@ def _inputs(args: argparse.Namespace) -> Inputs:
             status=422,
             slug="uncertifiable-game",
         )
-    # The seed as the service reads one (POST /v1/rounds, baccarat round): the same rule, one place.
-    load(SeedInputSchema(), {"seed": args.seed})
-    if not 1 <= args.rounds <= 10**10:
-        refuse("Bad --rounds", f"--rounds must be 1 to 10^10, not {args.rounds}", status=422)
-    if args.workers < 1:
-        refuse("Bad --workers", f"--workers must be 1 or more, not {args.workers}", status=422)
-    if args.shuffle_shoes is not None and args.shuffle_shoes < MIN_SHOES:
-        refuse("Bad --shuffle-shoes", f"--shuffle-shoes must be {MIN_SHOES} or more", status=422)
-    inputs = Inputs(
-        request.rules,
-        body.get("table", DEFAULT_TABLE),
-        dict(body.get("rules", {})),
-        args.seed,
-        args.rounds,
-        args.shuffle_shoes,
-    )
-    if inputs.shoes < MIN_SHOES:
-        refuse(
-            "Too few rounds to certify",
-            f"--rounds {args.rounds} deals {inputs.shoes} shoes at this table; a run needs at least "
-            f"{MIN_SHOES} shoes (docs/certification.md: below, its verdicts are not calibrated)",
-            status=422,
+    return body.get("table", DEFAULT_TABLE), dict(body.get("rules", {})), request.rules
+
+
+def _given(path: str, decks: int) -> GivenShoes:
+    """The shoes of ``path``, every line checked before any work."""
+    from ..certification.given_shoes import MAX_ERRORS, read_shoes
+
+    try:
+        with open(path, "rb") as stream:
+            given, errors = read_shoes(stream, decks)
+    except OSError as error:
+        refuse("Cannot read the shoes file", f"{path}: {error}")
+    if given is None:
+        first = errors[0]
+        raise BadInput(
+            problem_document(
+                422,
+                "Bad shoes file",
+                f"{path}: {len(errors)} bad line(s) (reading stops at {MAX_ERRORS}); line {first['line']}"
+                f"{' field ' + first['pointer'] if first['pointer'] else ''}: {first['detail']}",
+                type=TYPE_PREFIX + "bad-shoes-file",
+                errors=errors,
+            )
         )
+    return given
+
+
+def _check_cluster(args: argparse.Namespace) -> None:
+    from ..certification.workers import address_problem
+
     if args.scheduler is not None:
         problem = address_problem(args.scheduler)
         if problem is not None:
             refuse("Bad --scheduler", f"{args.scheduler!r} is not a Dask scheduler's address: {problem}")
-    _check_out(Path(args.out))
-    return inputs
 
 
 def _mapping(value: Any) -> dict[str, Any]:

@@ -112,3 +112,17 @@ def test_tallies_add_up_in_shoe_order():
     assert parts.ranges == whole.ranges == ((0, 6),)
     for name in bit_tests.TESTS:
         assert np.array_equal(parts.p_values[name], whole.p_values[name])
+
+
+def test_the_corrected_tests_still_fail_a_biased_and_a_periodic_source():
+    rng = np.random.default_rng(11)
+    n, m = 13_312, 200
+    biased = (rng.random((m, n)) < 0.52).astype(np.int64)
+    periodic = (rng.random((m, n)) < 0.5 + 0.08 * np.sin(2 * np.pi * np.arange(n) / 64)).astype(np.int64)
+    for bits, test in ((biased, "frequency"), (periodic, "spectral")):
+        p_values = bit_tests.p_values(bits, "bad", 0)
+        tally = bit_tests.BitTally("bad", ((0, m),), p_values)
+        failed = {
+            t["name"] for t in judge(bit_tests.second_level(bit_tests.judge_bits(tally))) if not t["passed"]
+        }
+        assert f"{test}_proportion" in failed

@@ -221,7 +221,7 @@ def test_a_game_the_kit_has_no_math_for_is_refused_with_exit_code_3(tmp_path, ca
         (["--seed", ""], "/seed"),
         (["--seed", "s" * 257], "/seed"),
         (["--seed", "\ud800"], "/seed"),
-        (["--rounds", "1500"], "Too few rounds to certify"),
+        (["--rounds", "1500"], "Too few shoes to certify"),
         (["--shuffle-shoes", "24"], "Bad --shuffle-shoes"),
         (["--scheduler", "tcp://host"], "Bad --scheduler"),
         (["--scheduler", "http://127.0.0.1:80"], "Bad --scheduler"),
@@ -242,7 +242,7 @@ def test_the_seed_rule_is_the_service_s(client, capsys, tmp_path):
     assert client.post("/v1/rounds", json={"seed": "s" * 257}).status_code == 422
     assert client.post("/v1/rounds", json={"seed": "s" * 256}).status_code == 200
     assert main([*_certify(tmp_path), "--seed", "s" * 256, "--rounds", "1"]) == 3
-    assert json.loads(capsys.readouterr().err)["title"] == "Too few rounds to certify"
+    assert json.loads(capsys.readouterr().err)["title"] == "Too few shoes to certify"
 
 
 def test_an_out_folder_it_cannot_write_is_refused_before_the_run(tmp_path, capsys):
