@@ -6,7 +6,7 @@ workers; the 2-worker simulation rate as a share of twice the 1-worker one
 
 from __future__ import annotations
 
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.certification.report import Inputs, certify
 from service.certification.workers import InProcess, Workers, dask_workers
 

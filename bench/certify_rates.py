@@ -23,7 +23,7 @@ from collections import Counter
 import numpy as np
 from scipy import stats
 
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.certification import bit_tests
 from service.certification.report import MIN_SHOES, Inputs, certify
 from service.certification.verdicts import ALPHA, judge

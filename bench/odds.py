@@ -1,6 +1,6 @@
 """Exact odds: ``python -m bench.odds``.
 
-1. The engine (:func:`service.baccarat.odds.analyse`, nothing remembered):
+1. The engine (:func:`service.baccarat.odds.exact.analyse`, nothing remembered):
    every event and every bet of the standard table for a full 8-deck shoe,
    and for 52 shoes each less one card. Target <= 20 ms.
 2. The same analysis by a plain recursive enumeration in pure Python: every
@@ -21,13 +21,13 @@ from itertools import product
 from typing import Any
 
 from service.app import create_app
-from service.baccarat.cards import DECK, Card
-from service.baccarat.composition import Composition, after_removing, full_shoe
-from service.baccarat.coup import Coup, deal
-from service.baccarat.errors import MissingCard
-from service.baccarat.odds import EVENTS, Odds, analyse
-from service.baccarat.payouts import pay_table
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.odds.exact import EVENTS, Odds, analyse
+from service.baccarat.rulebook.cards import DECK, Card
+from service.baccarat.rulebook.coup import Coup, deal
+from service.baccarat.rulebook.errors import MissingCard
+from service.baccarat.shoes.composition import Composition, after_removing, full_shoe
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES, Rules
 
 TARGET_MS = 20.0
 TARGET_SPEED_UP = 100

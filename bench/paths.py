@@ -20,12 +20,8 @@ from marshmallow import Schema
 from service.app import create_app
 from service.baccarat.requests import play_round, settle_table
 from service.contract.jsonio import loads
-from service.contract.schemas.rounds import (
-    RoundRequestSchema,
-    RoundResponseSchema,
-    SettlementRequestSchema,
-    SettlementResponseSchema,
-)
+from service.contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
+from service.contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 
 from .baseline import create_app as create_baseline
 from .rounds import ROUND, SLIPS

@@ -2,9 +2,9 @@
 ``PYTHONPATH=. .venv/bin/python -m bench.peers``.
 
 1. Deal whole shoes (burn, rounds, cut card): the service's
-   :func:`~service.baccarat.shoe_deal.deal_shoe` against PyBaccarat 0.18
+   :func:`~service.baccarat.shoes.deal.deal_shoe` against PyBaccarat 0.18
    dealing a shoe as its ``Game.play()`` does (see :mod:`bench.peer_engines`);
-   and, beside them, the service's numpy dealer (:mod:`service.baccarat.batch`).
+   and, beside them, the service's numpy dealer (:mod:`service.baccarat.counting.batch`).
 2. Deal and settle one banker bet per round: ``deal_shoe`` with the engine's
    settlement of a 10.00 banker bet, against cardsharp 0.6.0's
    ``BaccaratGame.play_round(BetType.BANKER, 10)``.
@@ -47,12 +47,12 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-from service.baccarat import batch
-from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK, Card
-from service.baccarat.settlement import Bet, Settler
-from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
-from service.baccarat.tables import TABLES
+from service.baccarat.bets.types import Bet, BetType
+from service.baccarat.counting import batch
+from service.baccarat.rulebook.cards import DECK, Card
+from service.baccarat.shoes.deal import DEFAULT_CUT_CARD, DealtShoe, deal_shoe
+from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.settlement import Settler
 
 from .paths import best_of
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from service.baccarat.requests import settle_table
 from service.contract.jsonio import loads
-from service.contract.schemas.rounds import SettlementRequestSchema
+from service.contract.schemas.settlements import SettlementRequestSchema
 from tests.servers import gunicorn
 
 from .loadgen import Load, http_load

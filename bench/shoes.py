@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from service.app import create_app
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 
 TARGET_MS = 2.0
 SERVER_SEED = "8a1f3c0e9b7d4a2f6e5c1b0a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e"

@@ -1,4 +1,4 @@
-"""The vectorised simulator (:mod:`service.baccarat.simulation`): rounds dealt
+"""The vectorised simulator (:mod:`service.baccarat.odds.simulation`): rounds dealt
 and settled per second of CPU on one core, every bet of the standard preset
 settled, with shoes from numpy's generator and from the service's own seeded
 shuffle; the scalar engine dealing and settling the same way, for scale; and
@@ -13,12 +13,13 @@ from __future__ import annotations
 import time
 from decimal import Decimal
 
-from service.baccarat import batch
-from service.baccarat.cards import DECK
-from service.baccarat.settlement import Bet, Settler
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.simulation import Shuffle, tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.bets.types import Bet
+from service.baccarat.counting import batch
+from service.baccarat.odds.simulation import Shuffle, tally_shoes
+from service.baccarat.rulebook.cards import DECK
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.settlement import Settler
 
 RULES = TABLES["standard"].rules
 GOALS: dict[Shuffle, int] = {"numpy": 1_000_000, "service": 100_000}

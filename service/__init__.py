@@ -2,9 +2,11 @@
 
 The package's folders are its layers (CONTRIBUTING.md, "The layers"):
 
-* :mod:`service.baccarat` -- the pure rules engine (cards, the tableau,
-  shoes, settlement, tables, odds). It imports nothing from Flask or
-  marshmallow.
+* :mod:`service.baccarat` -- the pure rules engine, in rooms by concern,
+  lowest first: the rulebook, the bets, the shoes, the counting of rounds,
+  the multiplier game, the tables, play, the odds, Peek Baccarat, and the
+  requests on top (CONTRIBUTING.md, "The engine's rooms"). It imports
+  nothing from Flask or marshmallow.
 * :mod:`service.contract` -- what goes in and out: the marshmallow schemas,
   the answer writers, problem documents, JSON, and the audit's keys,
   signatures and stored exchanges; usable without Flask.

@@ -25,8 +25,8 @@ from .api.language import Speaking
 from .api.policy import Operations
 from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, shoes
-from .baccarat.errors import BaccaratError
-from .baccarat.odds import prepare_multiplier_games
+from .baccarat.odds.exact import prepare_multiplier_games
+from .baccarat.rulebook.errors import BaccaratError
 from .contract import document, jsonio
 from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.app import create_app
-from service.baccarat.cards import Card, parse_card
+from service.baccarat.rulebook.cards import Card, parse_card
 
 from . import tools
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from service.baccarat.paytable import PayLine, Result
+from service.baccarat.bets.paytable import PayLine, Result
 
 
 def written_pays(text: str) -> set[Decimal]:

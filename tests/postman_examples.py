@@ -36,7 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from flask import Flask
 
 from service.app import create_app
-from service.baccarat import shuffle
+from service.baccarat.shoes import shuffle
 from service.contract.audit.keys import private_pem
 
 from . import tools

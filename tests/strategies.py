@@ -8,14 +8,13 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from service.baccarat.bets import BetType, Variant
-from service.baccarat.cards import DECK, Card, shoe
-from service.baccarat.coup import Outcome
-from service.baccarat.money import Rounding
-from service.baccarat.roads import Result
-from service.baccarat.settlement import Bet
-from service.baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.types import Bet, BetType, Variant
+from service.baccarat.rulebook.cards import DECK, Card, shoe
+from service.baccarat.rulebook.coup import Outcome
+from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
+from service.baccarat.shoes.roads import Result
+from service.baccarat.tables.rules import TABLES, Rules
 
 card = st.sampled_from(DECK)
 

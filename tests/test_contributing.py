@@ -29,17 +29,20 @@ import pytest
 
 from service.api import views
 from service.app import create_app
-from service.baccarat.bets import MAIN_BETS, BetType, Variant
-from service.baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from service.baccarat.money import Rounding
-from service.baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from service.baccarat.payouts import pay_table
-from service.baccarat.paytable import Result
-from service.baccarat.tables import TABLES, BetLimits, Rules
+from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
+from service.baccarat.bets.money import Rounding
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import MAIN_BETS, BetType, Variant
+from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from service.baccarat.tables.payouts import pay_table
+from service.baccarat.tables.rules import TABLES, BetLimits, Rules
 from service.cli import paytables
 from service.contract.schemas.rules import RoundRulesOverrideSchema, RulesOverrideSchema, RulesSchema
 from service.contract.schemas.values import COMPONENT, VALUE_SETS
-from tests.baccarat import test_catalogue, test_house_edge, test_odds, test_payouts
+from tests.baccarat import test_house_edge
+from tests.baccarat.bets import test_catalogue
+from tests.baccarat.odds import test_exact as test_odds
+from tests.baccarat.tables import test_payouts
 from tests.pays import line_pays, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,7 +124,7 @@ def test_every_bet_type_is_offered_by_some_preset():
 
 
 def test_every_pay_table_s_house_edge_is_checked_against_its_source():
-    """tests/baccarat/test_odds.py holds the odds engine's edge of every pay
+    """tests/baccarat/odds/test_exact.py holds the odds engine's edge of every pay
     table to the figure its source prints, or to the reason it differs, and
     docs/bets.md lists both; DESIGN §5's figures are also checked by an
     enumeration of every round (tests/baccarat/test_house_edge.py)."""
@@ -171,7 +174,7 @@ RULES = (
 @pytest.mark.parametrize("rules", RULES, ids=[*TABLES, "commission 4%", *CATALOGUE])
 def test_pay_tables_are_built_from_line_tests_made_once(rules):
     """The exact odds keep one matrix per pay table, keyed by its lines'
-    tests (service/baccarat/odds.py): a test made anew for each request
+    tests (service/baccarat/odds/exact.py): a test made anew for each request
     would be counted anew, and kept, every time."""
     for bet in BetType:
         first, second = pay_table(bet, rules), pay_table(bet, rules)
@@ -224,12 +227,14 @@ def pay_choices() -> dict[str, set[Any]]:
 
 
 def test_the_pay_table_tests_go_over_every_pay_a_request_may_choose():
-    """tests/baccarat/test_payouts.py checks every pay table of its ``RULES``."""
+    """tests/baccarat/tables/test_payouts.py checks every pay table of its ``RULES``."""
     choices = pay_choices()
     assert {"variant", "tie_pays", "super_6_pays"} <= set(choices)
     for name, values in choices.items():
         tested = {getattr(rules, name) for rules in test_payouts.RULES}
-        assert tested >= values, f"tests/baccarat/test_payouts.py's RULES leave out {name} {values - tested}"
+        assert tested >= values, (
+            f"tests/baccarat/tables/test_payouts.py's RULES leave out {name} {values - tested}"
+        )
 
 
 def test_every_pay_a_request_may_choose_is_documented():

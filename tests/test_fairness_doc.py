@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from service.baccarat.multiplier_cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from service.baccarat.multiplier_cards import draw_multiplier_cards
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.shoe_deal import DEFAULT_CUT_CARD, MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
-from service.baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe, words
+from service.baccarat.games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from service.baccarat.games.multipliers.cards import draw_multiplier_cards
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.shoes.deal import DEFAULT_CUT_CARD, MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
+from service.baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe, words
 
 DOC = Path(__file__).parents[1] / "docs" / "fairness.md"
 WORD = 2**32

@@ -1,4 +1,5 @@
-"""The service's layers, lowest first, and what each may import.
+"""The service's layers, lowest first, and what each may import; the rooms
+of the rules engine, and no circle anywhere.
 
 A module imports from its own layer and from the layers below it, never
 from one above or beside it: the rules engine knows nothing of the web, the
@@ -60,8 +61,26 @@ LAYERS = (
     ),
     Layer("the app factory", 4, ("service.app", "service.openapi")),
 )
-#: Packages whose ``__init__`` holds at most the version: every layer may import them.
-EMPTY_PACKAGES = frozenset({"service"})
+#: Packages whose ``__init__`` holds at most the version or a docstring: every layer may import them.
+EMPTY_PACKAGES = frozenset({"service", "service.baccarat", "service.baccarat.games"})
+
+#: The rooms of the rules engine, lowest first: a module of the engine imports
+#: from its own room and from the rooms below it, never from one above. The
+#: rulebook knows no bet, the bets no shoe, and the plain game's rooms no game
+#: but the multiplier game the tables' rules name; each game is a room of its
+#: own under ``games``, and a new one sits where what it is built on puts it.
+ROOMS = (
+    "service.baccarat.rulebook",
+    "service.baccarat.bets",
+    "service.baccarat.shoes",
+    "service.baccarat.counting",
+    "service.baccarat.games.multipliers",
+    "service.baccarat.tables",
+    "service.baccarat.play",
+    "service.baccarat.odds",
+    "service.baccarat.games.peek",
+    "service.baccarat.requests",
+)
 
 
 def layer_of(module: str) -> Layer:
@@ -116,6 +135,55 @@ def imports(module: str, path: Path) -> set[str]:
     return {name if name.startswith("service") else name.partition(".")[0] for name in found}
 
 
+def room_of(module: str) -> int:
+    """The rank of the engine's room ``module`` stands in."""
+    ranks = [rank for rank, room in enumerate(ROOMS) if module == room or module.startswith(room + ".")]
+    assert ranks, f"{module} stands in no room of the engine: add its room to ROOMS"
+    return ranks[0]
+
+
+def room_violations(module: str, path: Path) -> list[str]:
+    """The engine's modules that ``module`` (an engine module) imports from a room above its own."""
+    rank = room_of(module)
+    return sorted(
+        imported
+        for imported in imports(module, path)
+        if imported.startswith("service.baccarat")
+        and imported not in EMPTY_PACKAGES
+        and room_of(imported) > rank
+    )
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every circle of ``graph`` (its strongly connected parts of two
+    modules or more, and a module that imports itself), by Tarjan's method."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            part = [stack.pop()]
+            while part[-1] != node:
+                part.append(stack.pop())
+            if len(part) > 1 or node in graph[node]:
+                found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
 def third_party(package: str) -> bool:
     return package not in sys.stdlib_module_names and package != "__future__"
 
@@ -140,6 +208,92 @@ def violations(module: str, path: Path) -> list[str]:
 def test_a_module_imports_only_its_own_layer_and_those_below(module: str) -> None:
     wrong = violations(module, MODULES[module])
     assert not wrong, f"{module} ({layer_of(module).name}) imports {', '.join(wrong)}"
+
+
+ENGINE = sorted(
+    module for module in MODULES if module.startswith("service.baccarat.") and module not in EMPTY_PACKAGES
+)
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_an_engine_module_imports_only_its_own_room_and_those_below(module: str) -> None:
+    wrong = room_violations(module, MODULES[module])
+    assert not wrong, (
+        f"{module} (room {ROOMS[room_of(module)]}) imports {', '.join(wrong)}, from a room above"
+    )
+
+
+def test_each_room_is_a_package_with_a_docstring_saying_what_it_holds() -> None:
+    """A reader opening ``service/baccarat/`` sees the rooms: each a folder
+    (but the requests on top) whose ``__init__`` says what it holds."""
+    for room in ROOMS:
+        path = ROOT / Path(*room.split("."))
+        if room == "service.baccarat.requests":
+            assert path.with_suffix(".py").is_file()
+            continue
+        docstring = ast.get_docstring(ast.parse((path / "__init__.py").read_text()))
+        assert docstring, f"{room}/__init__.py has no docstring"
+        assert len(docstring.split()) > 20, f"{room}/__init__.py says nothing of what it holds"
+    loose = sorted(
+        path.name for path in (ROOT / "service" / "baccarat").glob("*.py") if path.name != "__init__.py"
+    )
+    assert loose == ["requests.py"]
+
+
+def test_no_module_imports_itself_round_about() -> None:
+    """No circle anywhere in the service: two modules importing each other, or more in a ring."""
+    graph = {
+        module: {imported for imported in imports(module, path) if imported in MODULES and imported != module}
+        for module, path in MODULES.items()
+    }
+    assert cycles(graph) == []
+
+
+@pytest.mark.parametrize(
+    ("graph", "circles"),
+    [
+        ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+        ({"a": {"b"}, "b": set()}, []),
+    ],
+)
+def test_the_circle_check_catches(graph: dict[str, set[str]], circles: list[list[str]]) -> None:
+    assert cycles(graph) == circles
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "verdict"),
+    [
+        (
+            "service.baccarat.rulebook.coup",
+            "from ..bets.types import BetType",
+            ["service.baccarat.bets.types"],
+        ),
+        ("service.baccarat.bets.catalogue", "from ..shoes import deal", ["service.baccarat.shoes.deal"]),
+        (
+            "service.baccarat.tables.rules",
+            "from ..play.round import PlayedRound",
+            ["service.baccarat.play.round"],
+        ),
+        (
+            "service.baccarat.games.multipliers.odds",
+            "from ...odds.exact import analyse",
+            ["service.baccarat.odds.exact"],
+        ),
+        (
+            "service.baccarat.play.round",
+            "from ..games.peek.round import peek",
+            ["service.baccarat.games.peek.round"],
+        ),
+        ("service.baccarat.odds.exact", "from ..requests import Round", ["service.baccarat.requests"]),
+        ("service.baccarat.games.peek.round", "from ...play.round import unwatched", []),
+        ("service.baccarat.tables.rules", "from ..games.multipliers.rule import MultiplierRule", []),
+    ],
+)
+def test_the_room_check_catches(module: str, source: str, verdict: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "module.py"
+    path.write_text(source)
+    assert room_violations(module, path) == verdict
 
 
 def test_each_layer_is_one_folder_and_each_folder_one_layer() -> None:
@@ -182,8 +336,8 @@ def test_the_command_line_loads_no_web_framework() -> None:
 @pytest.mark.parametrize(
     ("module", "source", "verdict"),
     [
-        ("service.baccarat.coup", "from ..server import metrics", "service.server.metrics"),
-        ("service.baccarat.coup", "import flask", "the package flask"),
+        ("service.baccarat.rulebook.coup", "from ...server import metrics", "service.server.metrics"),
+        ("service.baccarat.rulebook.coup", "import flask", "the package flask"),
         ("service.contract.schemas.rounds", "from ...api.views import rounds", "service.api.views.rounds"),
         ("service.contract.schemas.rounds", "from flask import request", "the package flask"),
         ("service.cli.round", "from ..server.middleware import wrap", "service.server.middleware"),

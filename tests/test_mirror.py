@@ -47,6 +47,8 @@ TESTED_ELSEWHERE = {
             "problems",
             "reference",
             "roads",
+            "round_answers",
+            "round_inputs",
             "rules",
             "seeds",
             "shoes",
@@ -54,9 +56,10 @@ TESTED_ELSEWHERE = {
     },
     "contract/schemas/base.py": "tests/contract/test_answers.py and tests/contract/schemas/test_rounds.py: "
     "PlainFirst and PlainDump are held to marshmallow through the schemas that use them",
-    "baccarat/bets.py": "tests/baccarat/test_catalogue.py: the bet types are checked where each is "
+    "baccarat/bets/types.py": "tests/baccarat/bets/test_catalogue.py: the bet types are checked where each "
+    "is "
     "given its pay tables",
-    "baccarat/main_bets.py": "tests/baccarat/test_catalogue.py: the main bets' pay tables are the "
+    "baccarat/bets/main_bets.py": "tests/baccarat/bets/test_catalogue.py: the main bets' pay tables are the "
     "catalogue's, checked line by line in its rulebook",
     "server/config.py": "its doctests, and tests/hostile/test_config.py: the settings are read where the "
     "server starts, and a bad one must stop the start",

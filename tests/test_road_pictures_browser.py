@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from service.baccarat.coup import Outcome
+from service.baccarat.rulebook.coup import Outcome
 from service.contract.road_pictures import LABEL, MARGIN, NAMES, OUTCOME_COLOURS, SIZES
 
 from . import tools

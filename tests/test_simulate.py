@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import MAIN_BETS, BetType
-from service.baccarat.catalogue import pay_tables_of
-from service.baccarat.simulation import simulate
-from service.baccarat.tables import SHORTHANDS, TABLES, resolve_rules
+from service.baccarat.bets.catalogue import pay_tables_of
+from service.baccarat.bets.types import MAIN_BETS, BetType
+from service.baccarat.odds.simulation import simulate
+from service.baccarat.tables.rules import SHORTHANDS, TABLES, resolve_rules
 from service.cli import main
 from service.cli.documents import BAD_INPUT, OK
 from service.cli.simulate import LONG_RUN

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 
 ROOT = Path(__file__).parents[1]
 VERIFIER = ROOT / "verifier" / "verify.js"

@@ -21,7 +21,7 @@ from flask import Response, current_app, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed
 
-from ..baccarat.errors import N_, BaccaratError
+from ..baccarat.rulebook.errors import N_, BaccaratError
 from ..contract.jsonio import JSON, dumps
 from ..contract.problems import (
     INTERNAL_ERROR_DETAIL,

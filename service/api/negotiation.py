@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 
-from ..baccarat.roads import Roads
+from ..baccarat.shoes.roads import Roads
 from ..contract.jsonio import JSON
 from ..contract.road_pictures import MEDIA_TYPE, TITLE, road_picture
 

@@ -39,7 +39,7 @@ class Replayable:
     """How ``POST /v1/replays`` plays an operation again: ``request`` loads
     the stored body as the view's ``@blp.arguments`` does, ``play`` is the
     service function the view calls (which the view may give a ``step`` hook,
-    service/baccarat/play.py), ``answer`` dumps as its ``@blp.response``."""
+    service/baccarat/play/round.py), ``answer`` dumps as its ``@blp.response``."""
 
     request: Schema
     play: Callable[..., Any]

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from ..baccarat.errors import BaccaratError
+from ..baccarat.rulebook.errors import BaccaratError
 from ..contract.answers import ENGINE
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify

@@ -9,7 +9,7 @@ the object, rather than through string keys into Flask's ``extensions``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from flask import Flask, current_app
 
@@ -17,10 +17,8 @@ from ..contract.audit.keys import SigningKey
 from ..contract.language import Languages
 from ..server.metrics import Metrics
 from ..server.tracing import Tracing
+from .api_keys import ApiKeys
 from .policy import Operations
-
-if TYPE_CHECKING:
-    from .access import ApiKeys
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

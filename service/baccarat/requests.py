@@ -5,8 +5,8 @@ their input into these objects; a view or a command then makes one call,
 such as ``play_round(request)``. The rules are already resolved (a table
 preset with the caller's overrides), so nothing here reads a table name.
 
->>> from service.baccarat.cards import parse_card
->>> from service.baccarat.tables import resolve_rules
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.tables.rules import resolve_rules
 >>> request = RoundRequest(
 ...     rules=resolve_rules(), source=CardSource(cards=tuple(parse_card(c) for c in "9S KH 2D 7C 5H".split()))
 ... )
@@ -19,17 +19,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .bets import BetType
-from .cards import Card
-from .coup import Side
-from .odds import CatalogueOdds, Odds, catalogue_odds, shoe_odds
-from .peek import Choice, PeekRound, PeekView, Position, peek
-from .play import PlayedRound, RoundSoFar, Step, play_and_settle, play_and_settle_slips, play_live, unwatched
-from .settlement import Bet
-from .shoe_multipliers import RoundMultiplierCards
-from .shoe_play import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
-from .shuffle import SeedInputs
-from .tables import Rules
+from .bets.types import Bet, BetType
+from .games.multipliers.shoes import RoundMultiplierCards
+from .games.peek.round import Choice, PeekRound, PeekView, Position, peek
+from .odds.exact import CatalogueOdds, Odds, catalogue_odds, shoe_odds
+from .play.round import (
+    PlayedRound,
+    RoundSoFar,
+    Step,
+    play_and_settle,
+    play_and_settle_slips,
+    play_live,
+    unwatched,
+)
+from .play.shoe import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
+from .rulebook.cards import Card
+from .rulebook.coup import Side
+from .shoes.shuffle import SeedInputs
+from .tables.rules import Rules
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,7 +86,7 @@ class LiveRoundRequest:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PeekRequest:
-    """A Peek Baccarat round (:mod:`.peek`): without ``decision`` the cards
+    """A Peek Baccarat round (:mod:`.peek.round`): without ``decision`` the cards
     ``shown``; with it, the round settled on the bets as raised."""
 
     rules: Rules
@@ -138,7 +145,7 @@ class PayTablesRequest:
 
 def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
     """Deal the round and settle its slip (if it has bets); ``step`` is run
-    around each (:data:`.play.Step`)."""
+    around each (:data:`.play.round.Step`)."""
     source = request.source
     return play_and_settle(
         request.rules,
@@ -165,7 +172,7 @@ def play_live_round(request: LiveRoundRequest, *, step: Step = unwatched) -> Pla
 
 
 def play_peek_round(request: PeekRequest, *, step: Step = unwatched) -> PeekView | PeekRound:
-    """The cards shown, or with a decision the round settled (:func:`.peek.peek`)."""
+    """The cards shown, or with a decision the round settled (:func:`.peek.round.peek`)."""
     source = request.source
     return peek(
         request.rules,

@@ -2,7 +2,7 @@
 deals them, every offered bet settled on every round, against the exact
 figures of :mod:`.exact`.
 
-The shoes are the vectorised simulator's (:func:`service.baccarat.simulation.tally_shoes`):
+The shoes are the vectorised simulator's (:func:`service.baccarat.odds.simulation.tally_shoes`):
 shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
 ``POST /v1/shoes`` deals them. Per bet:
 
@@ -34,10 +34,10 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..baccarat.composition import full_shoe
-from ..baccarat.odds import analyse
-from ..baccarat.simulation import BetReturn, Tally, returns
-from ..baccarat.tables import Rules
+from ..baccarat.odds.exact import analyse
+from ..baccarat.odds.simulation import BetReturn, Tally, returns
+from ..baccarat.shoes.composition import full_shoe
+from ..baccarat.tables.rules import Rules
 from .exact import GameMath
 from .verdicts import Result
 

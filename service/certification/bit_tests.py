@@ -62,8 +62,8 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-from ..baccarat.shuffle import SeedInputs, byte_blocks
-from ..baccarat.simulation import merge_ranges
+from ..baccarat.odds.simulation import merge_ranges
+from ..baccarat.shoes.shuffle import SeedInputs, byte_blocks
 from .verdicts import Result
 
 #: HMAC blocks per sequence (32 bytes each): 13,312 bits.

@@ -1,7 +1,7 @@
 """The game's math, exact: every bet of a table and every line of its pay
 table, for the full shoe of the table's decks.
 
-Every figure comes from the odds engine (:mod:`service.baccarat.odds`),
+Every figure comes from the odds engine (:mod:`service.baccarat.odds.exact`),
 the same counts that ``POST /v1/odds`` and ``GET /v1/paytables`` answer:
 a line's probability is its count of ordered six-card sequences over all
 of them, an exact :class:`~fractions.Fraction`. Written beside each: the
@@ -16,7 +16,7 @@ the player. Each line that pays is checked: ``ok``, ``odds_must_be_shown``
 (rarer than 1 in 10⁸), or ``never_wins`` (probability 0: the award cannot
 be won from this shoe at all, as a perfect pair from one deck).
 
->>> from service.baccarat.tables import TABLES
+>>> from service.baccarat.tables.rules import TABLES
 >>> math = game_math(TABLES["standard"].rules)
 >>> banker = math.bet("banker")
 >>> banker.bet, banker.house_edge.decimal[:8], banker.rtp.percent
@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ..baccarat.composition import full_shoe
-from ..baccarat.odds import BetOdds, decimal_text, fraction_text, table_odds
-from ..baccarat.payouts import pay_table
-from ..baccarat.paytable import NamedPayTable, Result, pay_text
-from ..baccarat.round_counts import RoundCounts, count_rounds
-from ..baccarat.tables import Rules
+from ..baccarat.bets.paytable import NamedPayTable, Result, pay_text
+from ..baccarat.counting.round_counts import RoundCounts, count_rounds
+from ..baccarat.odds.exact import BetOdds, decimal_text, fraction_text, table_odds
+from ..baccarat.shoes.composition import full_shoe
+from ..baccarat.tables.payouts import pay_table
+from ..baccarat.tables.rules import Rules
 
 #: GLI-11: an award must be winnable at least once in this many games.
 GLI11_GAMES = 100_000_000

@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from ..baccarat import batch
-from ..baccarat.cards import DECK, parse_card
-from ..baccarat.simulation import Stakes, Tally, tally
-from ..baccarat.tables import Rules
+from ..baccarat.counting import batch
+from ..baccarat.odds.simulation import Stakes, Tally, tally
+from ..baccarat.rulebook.cards import DECK, parse_card
+from ..baccarat.tables.rules import Rules
 
 #: Problems reported at most: the rest of a bad file is not read for more.
 MAX_ERRORS = 20

@@ -17,7 +17,7 @@ import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..baccarat.cards import DECK
+from ..baccarat.rulebook.cards import DECK
 
 STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 70rem; color: #222; }

@@ -18,10 +18,10 @@ import json
 import shlex
 from typing import Any
 
-from ..baccarat import batch
-from ..baccarat.shoe_deal import deal_shoe
-from ..baccarat.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
-from ..baccarat.tables import Rules
+from ..baccarat.counting import batch
+from ..baccarat.shoes.deal import deal_shoe
+from ..baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe
+from ..baccarat.tables.rules import Rules
 
 #: Rounds picked between the first and the last.
 BETWEEN = 3

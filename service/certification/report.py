@@ -19,9 +19,9 @@ from math import ceil
 from typing import Any
 
 from .. import __version__
-from ..baccarat.shuffle import ALGORITHM
-from ..baccarat.simulation import BATCH, Tally, tally_shoes
-from ..baccarat.tables import Rules
+from ..baccarat.odds.simulation import BATCH, Tally, tally_shoes
+from ..baccarat.shoes.shuffle import ALGORITHM
+from ..baccarat.tables.rules import Rules
 from . import agreement, bit_tests, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
@@ -167,7 +167,7 @@ def certify(
         },
         "exact": {**exact, "gli11_flags": flagged},
         "simulation": {
-            "method": "the vectorised simulator (service.baccarat.simulation.tally_shoes): one unit on "
+            "method": "the vectorised simulator (service.baccarat.odds.simulation.tally_shoes): one unit on "
             "every offered bet at every round of every shoe",
             "shoes": total.shoes,
             "rounds": total.rounds,

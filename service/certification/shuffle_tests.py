@@ -3,8 +3,8 @@ tests a laboratory runs on them.
 
 Shoe ``i`` of a run is the service's seeded shoe of (seed, client seed
 ``""``, nonce ``i``), as ``POST /v1/shoes`` shuffles it (the numpy form of
-:func:`service.baccarat.shuffle.shuffled_shoe`, held to it card for card
-by tests/baccarat/test_batch.py). Shoes are independent; the positions of
+:func:`service.baccarat.shoes.shuffle.shuffled_shoe`, held to it card for card
+by tests/baccarat/counting/test_batch.py). Shoes are independent; the positions of
 one shoe are not (its cards are drawn without replacement), so every test
 either counts one thing per shoe or is calibrated for a whole permutation:
 
@@ -40,9 +40,9 @@ from math import comb
 import numpy as np
 from scipy import stats
 
-from ..baccarat import batch
-from ..baccarat.cards import DECK
-from ..baccarat.simulation import merge_ranges
+from ..baccarat.counting import batch
+from ..baccarat.odds.simulation import merge_ranges
+from ..baccarat.rulebook.cards import DECK
 from .verdicts import Result
 
 Array = batch.Array

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from .. import __version__
-from ..baccarat.errors import BaccaratError
+from ..baccarat.rulebook.errors import BaccaratError
 from . import certify as certify
 from . import odds as odds
 from . import paytables as paytables

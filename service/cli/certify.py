@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
-from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
 from ..contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 from ..contract.audit.keys import SigningKey, jwks, private_key
 from ..contract.audit.signing import sign
@@ -38,7 +38,7 @@ from ..contract.schemas.seeds import SeedInputSchema
 from .documents import MISMATCH, OK, BadInput, load, read_json, refuse
 
 if TYPE_CHECKING:
-    from ..baccarat.tables import Rules
+    from ..baccarat.tables.rules import Rules
     from ..certification.given_shoes import GivenShoes
     from ..certification.report import Inputs
     from ..certification.workers import Workers

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from marshmallow import Schema, ValidationError
 
-from ..baccarat.errors import BaccaratError
+from ..baccarat.rulebook.errors import BaccaratError
 from ..contract.jsonio import InvalidJSON, loads
 from ..contract.problems import TYPE_PREFIX, field_errors, invalid_request, problem_document
 from ..contract.problems import domain_problem as domain_problem

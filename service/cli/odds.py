@@ -11,9 +11,9 @@ import argparse
 import sys
 from typing import Any
 
-from ..baccarat.odds import Odds, decimal_text
+from ..baccarat.odds.exact import Odds, decimal_text
 from ..baccarat.requests import odds_of
-from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
 from ..contract.schemas.odds import OddsRequestSchema, OddsResponseSchema
 from .documents import OK, load, write_json
 from .round import cards

@@ -11,8 +11,8 @@ import sys
 from decimal import Decimal
 from typing import Any
 
-from ..baccarat.cards import MAX_DECKS, MIN_DECKS
 from ..baccarat.requests import PayTablesRequest, pay_tables_with_odds
+from ..baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
 from ..contract.schemas.paytables import PayTablesResponseSchema
 from .documents import OK, write_json
 

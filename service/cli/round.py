@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ..baccarat.play import PlayedRound
+from ..baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..baccarat.play.round import PlayedRound
 from ..baccarat.requests import play_live_round, play_peek_round, play_round
-from ..baccarat.tables import DEFAULT_TABLE, TABLES
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
 from ..contract.schemas.live import LiveRoundInProgressSchema, LiveRoundRequestSchema
 from ..contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
 from ..contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema

@@ -13,7 +13,7 @@ import argparse
 from typing import Any
 
 from ..baccarat.requests import settle_table
-from ..contract.schemas.rounds import SettlementRequestSchema, SettlementResponseSchema
+from ..contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 from .documents import OK, load, read_json, write_json
 
 DESCRIPTION = """\

@@ -3,7 +3,7 @@ against its exact odds.
 
 Shoe ``i`` is shuffled from ``--seed`` with an empty client seed and nonce
 ``i`` and dealt whole (burn, cut card); one unit is settled on every bet the
-table offers at every round (:mod:`service.baccarat.simulation`). Each bet's
+table offers at every round (:mod:`service.baccarat.odds.simulation`). Each bet's
 observed return per unit staked is printed with its confidence interval,
 beside the exact expected value on a full shoe (``POST /v1/odds``), and
 whether the interval holds it. A progress bar (tqdm) goes to stderr on long
@@ -19,12 +19,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..baccarat.cards import MAX_DECKS, MIN_DECKS
-from ..baccarat.composition import full_shoe
-from ..baccarat.odds import analyse, settling_lines
-from ..baccarat.payouts import pay_table
-from ..baccarat.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
-from ..baccarat.tables import DEFAULT_TABLE, TABLES, Rules, resolve_rules
+from ..baccarat.odds.exact import analyse, settling_lines
+from ..baccarat.odds.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
+from ..baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
+from ..baccarat.shoes.composition import full_shoe
+from ..baccarat.tables.payouts import pay_table
+from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES, Rules, resolve_rules
 from .documents import OK, refuse, write_json
 
 DESCRIPTION = """\

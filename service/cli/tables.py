@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..baccarat.payouts import table_presets
+from ..baccarat.tables.payouts import table_presets
 from ..contract.schemas.reference import TablesResponseSchema
 from .documents import OK, write_json
 

@@ -23,19 +23,15 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..baccarat.bets import BetType
-from ..baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ..baccarat.multipliers import MultiplierRule
+from ..baccarat.bets.types import BetType
+from ..baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..baccarat.games.multipliers.rule import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
-from ..baccarat.tables import SHORTHANDS, Rules
+from ..baccarat.tables.rules import SHORTHANDS, Rules
 from ..contract.problems import pointer
-from ..contract.schemas.rounds import (
-    RoundRequestSchema,
-    RoundResponseSchema,
-    SettlementRequestSchema,
-    SettlementResponseSchema,
-)
+from ..contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
 from ..contract.schemas.rules import RulesOverrideSchema
+from ..contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 from ..contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 

@@ -21,15 +21,17 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
-from ..baccarat.coup import Decision, Hand
-from ..baccarat.live import HandSoFar
-from ..baccarat.multiplier_cards import MultiplierCard
-from ..baccarat.multiplier_settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
-from ..baccarat.play import PlayedRound, RoundSoFar, SeedRecord, SlipTotals
-from ..baccarat.settlement import Bet, SettledBet, SettledSlip, Terms
-from ..baccarat.shoe_deal import ShoeRound
-from ..baccarat.tableau import Reason
-from ..baccarat.tables import Rules
+from ..baccarat.bets.types import Bet
+from ..baccarat.games.multipliers.cards import MultiplierCard
+from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
+from ..baccarat.play.round import PlayedRound, RoundSoFar, SlipTotals
+from ..baccarat.rulebook.coup import Decision, Hand
+from ..baccarat.rulebook.live import HandSoFar
+from ..baccarat.rulebook.tableau import Reason
+from ..baccarat.shoes.deal import ShoeRound
+from ..baccarat.shoes.shuffle import SeedRecord
+from ..baccarat.tables.rules import Rules
+from ..baccarat.tables.settlement import SettledBet, SettledSlip, Terms
 from .language import current
 
 Answer = dict[str, Any]

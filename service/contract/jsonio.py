@@ -25,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from ..baccarat.errors import N_, Sentence
+from ..baccarat.rulebook.errors import N_, Sentence
 
 JSON = "application/json"
 #: What Python's JSON parser says of a body it cannot read (``JSONDecodeError.msg``).

@@ -38,7 +38,7 @@ from babel.core import get_global
 from babel.lists import format_list
 from babel.support import Translations
 
-from ..baccarat.tableau import BANKER_DRAWS_ON, REASON_TEMPLATES, Reason, draws_on
+from ..baccarat.rulebook.tableau import BANKER_DRAWS_ON, REASON_TEMPLATES, Reason, draws_on
 
 #: The catalogues' home: one folder per locale, one ``.mo`` per domain.
 LOCALES = Path(__file__).resolve().parent.parent / "locales"

@@ -32,8 +32,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any, Protocol
 
-from ..baccarat.errors import N_, BaccaratError, Path, Sentence, joined
-from ..baccarat.tableau import Reason
+from ..baccarat.rulebook.errors import N_, BaccaratError, Path, Sentence, joined
+from ..baccarat.rulebook.tableau import Reason
 from .language import Language, current
 from .schemas.messages import ERROR_TEMPLATES, ErrorCode, FieldCode, Message
 

@@ -24,8 +24,8 @@ inline keeps its own styles; the document refers to nothing outside itself
 (no link, font, image or script) and its size grows linearly with the cells.
 ElementTree writes it, so every text and attribute value is escaped.
 
->>> from service.baccarat.coup import Outcome
->>> from service.baccarat.roads import Result, roads
+>>> from service.baccarat.rulebook.coup import Outcome
+>>> from service.baccarat.shoes.roads import Result, roads
 >>> picture = road_picture(roads([Result(Outcome.TIE), Result(Outcome.BANKER, banker_pair=True)]))
 >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
 True
@@ -39,8 +39,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from ..baccarat.coup import Outcome
-from ..baccarat.roads import (
+from ..baccarat.rulebook.coup import Outcome
+from ..baccarat.shoes.roads import (
     DERIVED_ROADS,
     ROWS,
     AskMarks,

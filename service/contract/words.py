@@ -2,7 +2,7 @@
 round, for the ``game`` catalogue (:mod:`.language`).
 
 They are the engine's data, not literals in calls: the tableau's reason
-templates (:data:`~service.baccarat.tableau.REASON_TEMPLATES`) and the
+templates (:data:`~service.baccarat.rulebook.tableau.REASON_TEMPLATES`) and the
 sentence of every line of every pay table of the catalogue (``when``), with
 the sentence of a bet that no line covers. So ``make translations`` extracts
 them with :func:`extract`, a Babel extractor (``babel/game.cfg``), and a
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..baccarat.catalogue import CATALOGUE
-from ..baccarat.paytable import NO_LINE
-from ..baccarat.tableau import REASON_TEMPLATES
+from ..baccarat.bets.catalogue import CATALOGUE
+from ..baccarat.bets.paytable import NO_LINE
+from ..baccarat.rulebook.tableau import REASON_TEMPLATES
 
 
 def game_words() -> list[str]:

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
-from ..baccarat.bets import BetType
-from ..baccarat.coup import Outcome
-from ..baccarat.multiplier_settlement import MultipliedSlip
-from ..baccarat.paytable import Result
-from ..baccarat.play import PlayedRound
-from ..baccarat.settlement import SettledSlip
+from ..baccarat.bets.paytable import Result
+from ..baccarat.bets.types import BetType
+from ..baccarat.games.multipliers.settlement import MultipliedSlip
+from ..baccarat.play.round import PlayedRound
+from ..baccarat.rulebook.coup import Outcome
+from ..baccarat.tables.settlement import SettledSlip
 
 UNMATCHED = "unmatched"
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

@@ -18,7 +18,7 @@ One request's spans, under the caller's trace when it sends ``traceparent``
 
     POST /v1/rounds     the server span: HTTP attributes, and the service's own
     ├── read request    the body read and loaded by its schema (service/api/views)
-    ├── deal            the engine deals the round (service/baccarat/play.py)
+    ├── deal            the engine deals the round (service/baccarat/play/round.py)
     ├── settle          the engine settles the slip, or a table's slips
     ├── write answer    the answer dumped by its schema and written as JSON
     └── sign answer     its signature (service/server/signing.py)
@@ -111,7 +111,7 @@ _NOTHING = nullcontext()
 def step(name: str) -> AbstractContextManager[object]:
     """The step ``name`` of the request being traced, as a span under the
     request's; nothing when the request is not traced. The engine takes it as
-    its ``step`` hook (service/baccarat/play.py)."""
+    its ``step`` hook (service/baccarat/play/round.py)."""
     traced = _traced.get()
     return _NOTHING if traced is None else Step(traced.start(name))
 

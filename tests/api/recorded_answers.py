@@ -42,7 +42,7 @@ CARDS = (
 def requests() -> list[tuple[str, str, dict[str, Any] | None]]:
     """Each recorded request: method, path, body."""
     recorded: list[tuple[str, str, dict[str, Any] | None]] = [("GET", "/v1/tables", None)]
-    from service.baccarat.tables import TABLES
+    from service.baccarat.tables.rules import TABLES
 
     for preset in PRESETS:
         rules = TABLES[preset].rules

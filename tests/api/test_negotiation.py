@@ -3,8 +3,8 @@
 import pytest
 
 from service.api.negotiation import PICTURE, picture, prefers_picture
-from service.baccarat.coup import Outcome
-from service.baccarat.roads import Result, roads
+from service.baccarat.rulebook.coup import Outcome
+from service.baccarat.shoes.roads import Result, roads
 from service.contract.road_pictures import MEDIA_TYPE, road_picture
 
 

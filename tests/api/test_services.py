@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from service.api.access import ApiKeys
+from service.api.api_keys import ApiKeys
 from service.api.services import ServiceApp, Services, services
 from service.app import create_app
 from service.server.metrics import Metrics

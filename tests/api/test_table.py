@@ -19,7 +19,7 @@ from babel.messages.frontend import parse_mapping_cfg
 
 from service.api import table
 from service.app import create_app
-from service.baccarat.bets import BetType
+from service.baccarat.bets.types import BetType
 from service.contract.language import ENGLISH, TAGS, speaks
 
 from .. import tools

@@ -13,9 +13,9 @@ from functools import cache
 
 import pytest
 
-from service.baccarat.cards import parse_card
-from service.baccarat.coup import deal
-from service.baccarat.errors import MissingCard
+from service.baccarat.rulebook.cards import parse_card
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.rulebook.errors import MissingCard
 
 REPRESENTATIVE = [parse_card(code) for code in ("KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S")]
 

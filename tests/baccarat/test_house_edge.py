@@ -31,13 +31,13 @@ from itertools import product
 
 import pytest
 
-from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK, Card, parse_card
-from service.baccarat.coup import Coup, deal
-from service.baccarat.errors import MissingCard
-from service.baccarat.payouts import Payout, payout
-from service.baccarat.settlement import Bet, settle_bet
-from service.baccarat.tables import TABLES, Rules
+from service.baccarat.bets.types import Bet, BetType
+from service.baccarat.rulebook.cards import DECK, Card, parse_card
+from service.baccarat.rulebook.coup import Coup, deal
+from service.baccarat.rulebook.errors import MissingCard
+from service.baccarat.tables.payouts import Payout, payout
+from service.baccarat.tables.rules import TABLES, Rules
+from service.baccarat.tables.settlement import settle_bet
 
 pytestmark = pytest.mark.slow
 

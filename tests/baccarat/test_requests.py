@@ -12,12 +12,10 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.bets import BetType
-from service.baccarat.cards import RANKS
-from service.baccarat.coup import Outcome, Side
-from service.baccarat.errors import BetError
-from service.baccarat.odds import shoe_odds
-from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips
+from service.baccarat.bets.types import Bet, BetType
+from service.baccarat.odds.exact import shoe_odds
+from service.baccarat.play.round import RoundSoFar, play_and_settle, play_and_settle_slips
+from service.baccarat.play.shoe import ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.requests import (
     CardSource,
     LiveRoundRequest,
@@ -32,10 +30,11 @@ from service.baccarat.requests import (
     play_whole_shoe,
     settle_table,
 )
-from service.baccarat.settlement import Bet
-from service.baccarat.shoe_play import ShoeReport, play_physical_shoe, play_shoe
-from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES
+from service.baccarat.rulebook.cards import RANKS
+from service.baccarat.rulebook.coup import Outcome, Side
+from service.baccarat.rulebook.errors import BetError
+from service.baccarat.shoes.shuffle import SeedInputs
+from service.baccarat.tables.rules import TABLES
 from tests.conftest import cards
 
 STANDARD = TABLES["standard"].rules

@@ -1,10 +1,10 @@
 """The engine's fast path against the rulebook written out plainly.
 
-:func:`service.baccarat.coup.deal` and :func:`service.baccarat.shoe_deal.deal_shoe`
+:func:`service.baccarat.rulebook.coup.deal` and :func:`service.baccarat.shoes.deal.deal_shoe`
 look a round's hands, decisions and outcome up in tables made at import, and
-:class:`service.baccarat.settlement.Settler` pays from figures worked out
+:class:`service.baccarat.tables.settlement.Settler` pays from figures worked out
 once per pay table. Here every round is also dealt step by step as a dealer
-would, asking the tableau's rules (:mod:`service.baccarat.tableau`) at each
+would, asking the tableau's rules (:mod:`service.baccarat.rulebook.tableau`) at each
 step, and every bet is paid by DESIGN §4's arithmetic, and the two must
 agree on everything: each hand, draw and stand with its reason, the outcome,
 the cards used, each round's place in its shoe, and each settled amount as
@@ -19,15 +19,16 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.cards import RANKS, SUITS, Card, parse_card
-from service.baccarat.coup import Coup, Decision, Hand, Outcome, Side, deal
-from service.baccarat.money import to_minor_unit
-from service.baccarat.paytable import Result
-from service.baccarat.settlement import Bet, Settler
-from service.baccarat.shoe_deal import deal_shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
-from service.baccarat.tableau import banker_draws, is_natural, nobody_draws, player_draws
-from service.baccarat.tables import Rules
+from service.baccarat.bets.money import to_minor_unit
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import Bet
+from service.baccarat.rulebook.cards import RANKS, SUITS, Card, parse_card
+from service.baccarat.rulebook.coup import Coup, Decision, Hand, Outcome, Side, deal
+from service.baccarat.rulebook.tableau import banker_draws, is_natural, nobody_draws, player_draws
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.tables.rules import Rules
+from service.baccarat.tables.settlement import Settler
 from tests import strategies
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from scipy import stats
 
-from service.baccarat.simulation import tally_shoes
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.odds.simulation import tally_shoes
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.certification.agreement import _pooled, bet_results, shoes_for
 from service.certification.exact import game_math
 from service.certification.verdicts import judge

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from service.baccarat.shuffle import SeedInputs, byte_blocks
+from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks
 from service.certification import bit_tests
 from service.certification.verdicts import judge
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.certification.report import Inputs, certify, deterministic_part
 from service.certification.workers import InProcess
 from service.cli import main

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets import BetType
-from service.baccarat.cards import parse_card, shoe
-from service.baccarat.composition import after_removing
-from service.baccarat.coup import Coup
-from service.baccarat.paytable import NamedPayTable, PayLine, Source, win
-from service.baccarat.round_counts import count_rounds
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.bets.paytable import NamedPayTable, PayLine, Source, win
+from service.baccarat.bets.types import BetType
+from service.baccarat.counting.round_counts import count_rounds
+from service.baccarat.rulebook.cards import parse_card, shoe
+from service.baccarat.rulebook.coup import Coup
+from service.baccarat.shoes.composition import after_removing
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.certification.exact import (
     GLI11_NEVER,
     GLI11_OK,

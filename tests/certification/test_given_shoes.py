@@ -8,10 +8,10 @@ from pathlib import Path
 
 import numpy as np
 
-from service.baccarat import batch
-from service.baccarat.cards import DECK
-from service.baccarat.simulation import returns, tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.counting import batch
+from service.baccarat.odds.simulation import returns, tally_shoes
+from service.baccarat.rulebook.cards import DECK
+from service.baccarat.tables.rules import TABLES
 from service.certification.agreement import shoes_for
 from service.certification.given_shoes import MAX_ERRORS, read_shoes, tally_given
 from service.cli import main

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.certification.page import page
 from service.certification.report import Inputs, certify
 from service.certification.workers import InProcess

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from service.baccarat.shoe_deal import shoe_round
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
-from service.baccarat.tables import TABLES
+from service.baccarat.shoes.deal import shoe_round
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.tables.rules import TABLES
 from service.certification.recall import BETWEEN, chosen, recall
 
 

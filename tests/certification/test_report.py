@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from service import __version__
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.certification import bit_tests
 from service.certification.report import MAX_BIT_SEQUENCES, Inputs, certify, deterministic_part, report_bytes
 from service.certification.workers import InProcess

@@ -9,9 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from service.baccarat import batch
-from service.baccarat.cards import shoe
-from service.baccarat.shuffle import SeedInputs, shuffled_shoe
+from service.baccarat.counting import batch
+from service.baccarat.rulebook.cards import shoe
+from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 from service.certification.shuffle_tests import (
     count,
     expected_per_shoe,

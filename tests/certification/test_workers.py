@@ -14,8 +14,8 @@ from http.server import HTTPServer, SimpleHTTPRequestHandler
 import pytest
 from distributed import Client, LocalCluster
 
-from service.baccarat.simulation import tally_shoes
-from service.baccarat.tables import TABLES
+from service.baccarat.odds.simulation import tally_shoes
+from service.baccarat.tables.rules import TABLES
 from service.certification import workers
 from service.certification.workers import (
     ClusterFailed,

@@ -11,17 +11,18 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.coup import deal
-from service.baccarat.multiplier_presets import PRESETS
-from service.baccarat.multipliers import MULTIPLIED_BETS
-from service.baccarat.play import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
-from service.baccarat.settlement import Bet
-from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.bets.types import Bet
+from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
+from service.baccarat.play.round import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.shoes.shuffle import SeedInputs
+from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.contract import answers
 from service.contract.schemas.live import LiveRoundAnswerSchema
-from service.contract.schemas.rounds import RoundResponseSchema, SettlementResponseSchema
+from service.contract.schemas.rounds import RoundResponseSchema
 from service.contract.schemas.rules import RulesSchema
+from service.contract.schemas.settlements import SettlementResponseSchema
 from tests import strategies
 from tests.conftest import cards
 

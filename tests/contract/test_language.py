@@ -16,7 +16,13 @@ from babel.messages.pofile import read_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.tableau import REASON_TEMPLATES, ReasonCode, banker_draws, nobody_draws, player_draws
+from service.baccarat.rulebook.tableau import (
+    REASON_TEMPLATES,
+    ReasonCode,
+    banker_draws,
+    nobody_draws,
+    player_draws,
+)
 from service.contract.language import DOMAINS, LOCALES, TAGS, Language, Languages, speaking
 from tests.strategies import shoe_sequence
 

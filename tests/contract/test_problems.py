@@ -24,14 +24,14 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from service.api.errors import HTTP_WORDS
 from service.app import create_app
-from service.baccarat.bets import BetType
-from service.baccarat.cards import DECK, check_composition
-from service.baccarat.coup import Place, Side, deal
-from service.baccarat.errors import BaccaratError, BetError, ProblemCode
-from service.baccarat.live import deal_one_round
-from service.baccarat.settlement import Bet, slip_problems
-from service.baccarat.shoe_deal import check_cut_card, past_the_end
-from service.baccarat.tables import TABLES, resolve_rules
+from service.baccarat.bets.types import Bet, BetType
+from service.baccarat.rulebook.cards import DECK, check_composition
+from service.baccarat.rulebook.coup import Place, Side, deal
+from service.baccarat.rulebook.errors import BaccaratError, BetError, ProblemCode
+from service.baccarat.rulebook.live import deal_one_round
+from service.baccarat.shoes.deal import check_cut_card, past_the_end
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.settlement import slip_problems
 from service.contract.jsonio import PARSER_MESSAGES
 from service.contract.language import TAGS, Language, Languages, speaking
 from service.contract.problems import (
@@ -484,7 +484,7 @@ def referenced_codes() -> set[str]:
     """The codes the service's modules name (``ProblemCode.X``,
     ``FieldCode.X``), outside the two modules that define them."""
     enums = {"ProblemCode": ProblemCode, "FieldCode": FieldCode}
-    defining = {ROOT / "service/baccarat/errors.py", ROOT / "service/contract/schemas/messages.py"}
+    defining = {ROOT / "service/baccarat/rulebook/errors.py", ROOT / "service/contract/schemas/messages.py"}
     codes = set()
     for module in (ROOT / "service").rglob("*.py"):
         if module in defining:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from service.baccarat.coup import Outcome
-from service.baccarat.roads import ROWS, Result, roads
+from service.baccarat.rulebook.coup import Outcome
+from service.baccarat.shoes.roads import ROWS, Result, roads
 from service.contract.road_pictures import (
     BLUE,
     GOLD,

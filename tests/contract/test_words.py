@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from service.baccarat.catalogue import CATALOGUE
-from service.baccarat.paytable import NO_LINE
-from service.baccarat.tableau import REASON_TEMPLATES
+from service.baccarat.bets.catalogue import CATALOGUE
+from service.baccarat.bets.paytable import NO_LINE
+from service.baccarat.rulebook.tableau import REASON_TEMPLATES
 from service.contract.words import extract, game_words
 
 

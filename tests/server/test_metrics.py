@@ -14,9 +14,9 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.app import create_app
-from service.baccarat.bets import BetType
-from service.baccarat.coup import Outcome
-from service.baccarat.paytable import Result
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import BetType
+from service.baccarat.rulebook.coup import Outcome
 from tests.servers import gunicorn, worker_pids
 
 ROUND = {

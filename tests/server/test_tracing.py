@@ -24,7 +24,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcess
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from service.app import create_app
-from service.baccarat.tables import TABLES
+from service.baccarat.tables.rules import TABLES
 from service.server import config, tracing
 from service.server.logs import TRACE_ID_KEY
 from service.server.middleware import RequestId, RequestMetrics

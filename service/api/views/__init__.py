@@ -30,8 +30,8 @@ from marshmallow import Schema, ValidationError, fields
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from ...baccarat.errors import N_, Sentence
-from ...baccarat.tables import TABLES, Rules
+from ...baccarat.rulebook.errors import N_, Sentence
+from ...baccarat.tables.rules import TABLES, Rules
 from ...contract.jsonio import InvalidJSON, loads
 from ...contract.schemas.messages import FieldCode, Message
 from ...server.tracing import READ, note, step, traced, written

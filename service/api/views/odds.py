@@ -1,6 +1,6 @@
 """POST /v1/odds: exact odds and house edges for a shoe."""
 
-from ...baccarat.odds import Odds
+from ...baccarat.odds.exact import Odds
 from ...baccarat.requests import OddsRequest, odds_of
 from ...contract.schemas.odds import OddsRequestSchema, OddsResponseSchema
 from ..policy import KEYED

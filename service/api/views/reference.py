@@ -2,10 +2,10 @@
 
 from typing import Any
 
-from ...baccarat.odds import CatalogueOdds
-from ...baccarat.payouts import table_presets
+from ...baccarat.odds.exact import CatalogueOdds
 from ...baccarat.requests import PayTablesRequest, pay_tables_with_odds
-from ...baccarat.tableau import tableau
+from ...baccarat.rulebook.tableau import tableau
+from ...baccarat.tables.payouts import table_presets
 from ...contract.schemas.paytables import PayTablesQuerySchema, PayTablesResponseSchema
 from ...contract.schemas.reference import TableauSchema, TablesResponseSchema
 from ..policy import KEYED

@@ -2,7 +2,7 @@
 
 from flask import Response
 
-from ...baccarat.roads import Result, Roads, roads
+from ...baccarat.shoes.roads import Result, Roads, roads
 from ...contract.schemas.roads import RoadsRequestSchema, RoadsSchema
 from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture
 from ..policy import KEYED

@@ -1,7 +1,7 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
-from ...baccarat.peek import PeekRound, PeekView
-from ...baccarat.play import PlayedRound, RoundSoFar
+from ...baccarat.games.peek.round import PeekRound, PeekView
+from ...baccarat.play.round import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,
     PeekRequest,
@@ -14,12 +14,8 @@ from ...baccarat.requests import (
 )
 from ...contract.schemas.live import LiveRoundAnswerSchema, LiveRoundRequestSchema
 from ...contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
-from ...contract.schemas.rounds import (
-    RoundRequestSchema,
-    RoundResponseSchema,
-    SettlementRequestSchema,
-    SettlementResponseSchema,
-)
+from ...contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
+from ...contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 from ...server.tracing import note, step
 from ..policy import Replayable, signed
 from ..services import services

@@ -2,9 +2,9 @@
 
 from flask import Response
 
+from ...baccarat.play.shoe import PlayedShoe
 from ...baccarat.requests import ShoeRequest, play_whole_shoe
-from ...baccarat.shoe_play import PlayedShoe
-from ...baccarat.shuffle import SeedInputs, new_seed
+from ...baccarat.shoes.shuffle import SeedInputs, new_seed
 from ...contract.schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ...contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture

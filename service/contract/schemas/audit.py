@@ -10,7 +10,7 @@ from ..audit.exchange import Exchange, StoredRequest, StoredResponse
 from ..problems import pointer, validation_errors
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedDict, Text
-from .rounds import EngineSchema
+from .round_answers import EngineSchema
 
 #: Headers a stored answer may carry (a platform keeps a few; more is not an answer's).
 MAX_STORED_HEADERS = 32

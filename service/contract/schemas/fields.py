@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, validate
 
-from ...baccarat.cards import Card, parse_card
+from ...baccarat.rulebook.cards import Card, parse_card
 from ..jsonio import Exponent
 from .messages import FieldCode, Message
 

@@ -8,26 +8,20 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from ...baccarat.cards import Card
-from ...baccarat.coup import Side
-from ...baccarat.play import PlayedRound
+from ...baccarat.play.round import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
-from ...baccarat.tables import resolve_rules
+from ...baccarat.rulebook.cards import Card
+from ...baccarat.rulebook.coup import Side
+from ...baccarat.tables.rules import resolve_rules
 from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .messages import FieldCode, Message
-from .rounds import (
-    MAX_BETS_PER_SLIP,
-    MAX_CARDS,
-    ReasonSchema,
-    RoundResponseSchema,
-    bets_field,
-    engine_field,
-    multiplier_cards_field,
-    plain_table_round,
-)
+from .round_answers import ReasonSchema, engine_field
+from .round_inputs import multiplier_cards_field, plain_table_round
+from .rounds import RoundResponseSchema
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .slips import MAX_BETS_PER_SLIP, MAX_CARDS, bets_field
 from .values import value_of
 
 #: A card and the hand it was placed with (``None``: not said).

@@ -16,7 +16,7 @@ templates, word for word), which marshmallow fills as it fills any template
 writes every message; a template of its that has no code stops the schema
 from being made, and the app from starting.
 
-The codes of the engine's problems (:class:`~service.baccarat.errors.ProblemCode`)
+The codes of the engine's problems (:class:`~service.baccarat.rulebook.errors.ProblemCode`)
 are codes of field errors too, and a schema that checks what the engine
 checks gives the engine's code: :data:`ERROR_TEMPLATES` is every code's
 template, the set the contract declares as ``ErrorCode``.
@@ -40,7 +40,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from ...baccarat.errors import N_, PROBLEM_TEMPLATES, ProblemCode, Sentence
+from ...baccarat.rulebook.errors import N_, PROBLEM_TEMPLATES, ProblemCode, Sentence
 
 
 class FieldCode(StrEnum):

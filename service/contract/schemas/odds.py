@@ -12,19 +12,20 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ...baccarat.cards import MAX_DECKS, RANKS
-from ...baccarat.composition import MIN_CARDS
-from ...baccarat.errors import ProblemCode
-from ...baccarat.multiplier_odds import BetReturn
-from ...baccarat.odds import EVENTS, BetOdds, decimal_text, fraction_text
+from ...baccarat.games.multipliers.odds import BetReturn
+from ...baccarat.odds.exact import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
-from ...baccarat.tables import resolve_rules
+from ...baccarat.rulebook.cards import MAX_DECKS, RANKS
+from ...baccarat.rulebook.errors import ProblemCode
+from ...baccarat.shoes.composition import MIN_CARDS
+from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
-from .rounds import MAX_CARDS, MAX_ROUNDS, SeedSchema, engine_field
+from .round_answers import SeedSchema, engine_field
 from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .slips import MAX_CARDS, MAX_ROUNDS
 from .values import COMPONENT, value_of
 
 SOURCES = ("removed", "counts", *SEED_SOURCES)

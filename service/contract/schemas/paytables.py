@@ -7,12 +7,12 @@ from typing import Any
 
 from marshmallow import fields, post_load, pre_dump, validate
 
-from ...baccarat.cards import MAX_DECKS, MIN_DECKS
-from ...baccarat.multiplier_odds import MultiplierReturns
-from ...baccarat.multiplier_presets import MultiplierPreset
-from ...baccarat.odds import BetOdds, CatalogueOdds
-from ...baccarat.paytable import pays_text
+from ...baccarat.bets.paytable import pays_text
+from ...baccarat.games.multipliers.odds import MultiplierReturns
+from ...baccarat.games.multipliers.presets import MultiplierPreset
+from ...baccarat.odds.exact import BetOdds, CatalogueOdds
 from ...baccarat.requests import PayTablesRequest
+from ...baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
 from .base import AnswerSchema, RequestSchema
 from .odds import DecimalText, FractionText, MultiplierReturnSchema
 from .reference import PayLineSchema

@@ -7,22 +7,18 @@ from typing import Any
 
 from marshmallow import Schema, fields, post_load, validate
 
-from ...baccarat.bets import BetType
-from ...baccarat.peek import Choice, PeekRound, PeekView, Position
+from ...baccarat.bets.types import BetType
+from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
 from ...baccarat.requests import PeekRequest
-from ...baccarat.tables import resolve_rules
+from ...baccarat.tables.rules import resolve_rules
 from ..answers import round_answer
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
-from .rounds import (
-    MAX_BETS_PER_SLIP,
-    RoundInputSchema,
-    RoundResponseSchema,
-    bets_field,
-    card_source,
-    engine_field,
-)
+from .round_answers import engine_field
+from .round_inputs import RoundInputSchema, card_source
+from .rounds import RoundResponseSchema
 from .rules import RulesSchema
+from .slips import MAX_BETS_PER_SLIP, bets_field
 from .values import value_of
 
 

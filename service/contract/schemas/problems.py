@@ -8,7 +8,7 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
-from .rounds import ReasonValuesSchema
+from .round_answers import ReasonValuesSchema
 from .values import value_of
 
 

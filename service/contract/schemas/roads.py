@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validate
 
-from ...baccarat.coup import Outcome
-from ...baccarat.roads import ROWS, Result
+from ...baccarat.rulebook.coup import Outcome
+from ...baccarat.shoes.roads import ROWS, Result
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, Flag
 from .messages import FieldCode, Message

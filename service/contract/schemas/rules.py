@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ...baccarat.bets import BetType, Variant
-from ...baccarat.money import ZERO, Rounding
-from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.multiplier_problems import operator_rule
-from ...baccarat.multipliers import (
+from ...baccarat.bets.money import ZERO, Rounding
+from ...baccarat.bets.types import BetType, Variant
+from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.games.multipliers.problems import operator_rule
+from ...baccarat.games.multipliers.rule import (
     MOST_MULTIPLIER,
     MULTIPLIED_BETS,
     VIRTUAL_DECK,
@@ -21,8 +21,8 @@ from ...baccarat.multipliers import (
     Fee,
     MultipliedPay,
 )
-from ...baccarat.shoe_deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables import DEFAULT_TABLE, BetLimits, Rules
+from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
+from ...baccarat.tables.rules import DEFAULT_TABLE, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message

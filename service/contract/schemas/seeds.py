@@ -13,7 +13,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from ...baccarat.shuffle import ALGORITHM, SeedInputs
+from ...baccarat.shoes.shuffle import ALGORITHM, SeedInputs
 from .base import AnswerSchema, RequestSchema
 from .fields import Text
 from .messages import FieldCode, Message

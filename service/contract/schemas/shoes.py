@@ -6,35 +6,32 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.errors import ProblemCode
-from ...baccarat.multipliers import VIRTUAL_DECK
+from ...baccarat.games.multipliers.rule import VIRTUAL_DECK
+from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
+from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
-from ...baccarat.shoe_multipliers import RoundMultiplierCards
-from ...baccarat.shoe_play import RoundBets, ShoeReport
-from ...baccarat.tables import resolve_rules
+from ...baccarat.rulebook.errors import ProblemCode
+from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
 from .messages import FieldCode, Message
 from .roads import RoadsSchema
-from .rounds import (
-    MAX_BETS_PER_SLIP,
-    MAX_CARDS,
-    MAX_ROUNDS,
+from .round_answers import (
     HandSchema,
     MultipliedSlipSchema,
-    MultiplierCardSchema,
     PositionsSchema,
     SeedSchema,
     SlipOutSchema,
-    TotalsSchema,
-    bets_field,
     engine_field,
     multiplier_algorithm_field,
     multiplier_cards_out_field,
 )
+from .round_inputs import MultiplierCardSchema
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
+from .settlements import TotalsSchema
+from .slips import MAX_BETS_PER_SLIP, MAX_CARDS, MAX_ROUNDS, bets_field
 from .values import value_of
 
 

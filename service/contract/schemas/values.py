@@ -19,17 +19,17 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from ...baccarat.bets import BetType, Variant
-from ...baccarat.catalogue import CATALOGUE, pay_tables_of, standard
-from ...baccarat.coup import Outcome, Place, Side
-from ...baccarat.money import Rounding
-from ...baccarat.multiplier_presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.multipliers import Counted
-from ...baccarat.paytable import NO_LINE, Result, pays_text
-from ...baccarat.peek import Choice, Position
-from ...baccarat.roads import Colour
-from ...baccarat.tableau import ReasonCode
-from ...baccarat.tables import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
+from ...baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
+from ...baccarat.bets.money import Rounding
+from ...baccarat.bets.paytable import NO_LINE, Result, pays_text
+from ...baccarat.bets.types import BetType, Variant
+from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.games.multipliers.rule import Counted
+from ...baccarat.games.peek.round import Choice, Position
+from ...baccarat.rulebook.coup import Outcome, Place, Side
+from ...baccarat.rulebook.tableau import ReasonCode
+from ...baccarat.shoes.roads import Colour
+from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 from .messages import ERROR_TEMPLATES
 
 #: The metadata key of a field documented by a component of its own (a value

@@ -4,11 +4,11 @@ from fractions import Fraction
 
 import pytest
 
-from service.baccarat.cards import RANKS, parse_card
-from service.baccarat.composition import after_removing, before_round, full_shoe
-from service.baccarat.odds import EVENTS, analyse, decimal_text
-from service.baccarat.shuffle import SeedInputs
-from service.baccarat.tables import TABLES
+from service.baccarat.odds.exact import EVENTS, analyse, decimal_text
+from service.baccarat.rulebook.cards import RANKS, parse_card
+from service.baccarat.shoes.composition import after_removing, before_round, full_shoe
+from service.baccarat.shoes.shuffle import SeedInputs
+from service.baccarat.tables.rules import TABLES
 from tests.api.test_errors import assert_problem
 
 FULL_RANKS = dict.fromkeys(RANKS, 32)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from service.baccarat.payouts import table_presets
-from service.baccarat.tableau import tableau
+from service.baccarat.rulebook.tableau import tableau
+from service.baccarat.tables.payouts import table_presets
 from service.contract.schemas.reference import TableauSchema, TablesResponseSchema
 
 

@@ -3,7 +3,7 @@ picture that `Accept: image/svg+xml` asks for."""
 
 import pytest
 
-from service.baccarat.roads import roads
+from service.baccarat.shoes.roads import roads
 from service.contract import jsonio
 from service.contract.road_pictures import road_picture
 from service.contract.schemas.roads import MAX_RESULTS, RoadsRequestSchema, RoadsSchema

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from prometheus_client import generate_latest
 
 from service.app import create_app
-from service.baccarat.coup import deal
-from service.baccarat.tables import resolve_rules
+from service.baccarat.rulebook.coup import deal
+from service.baccarat.tables.rules import resolve_rules
 from tests import strategies
 
 #: One app for the many requests of the property tests (the app keeps no

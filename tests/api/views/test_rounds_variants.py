@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from service.api.views.rounds import ROUND_EXAMPLES
 from service.app import create_app
-from service.baccarat.bets import BetType
-from service.baccarat.catalogue import pay_tables_of
-from service.baccarat.tables import TABLES
+from service.baccarat.bets.catalogue import pay_tables_of
+from service.baccarat.bets.types import BetType
+from service.baccarat.tables.rules import TABLES
 
 # The README's examples, also the OpenAPI examples of POST /v1/rounds: a
 # slip with side bets on each variant.

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError, fields
 
-from service.baccarat.cards import RANKS, SUITS
+from service.baccarat.rulebook.cards import RANKS, SUITS
 from service.contract.jsonio import Exponent
 from service.contract.schemas.fields import MAX_INVALID_ITEMS, Amount, BoundedList, CardCode, Flag, plain_card
 from service.contract.schemas.live import DealtCardField, plain_dealt_card

@@ -10,7 +10,7 @@ import pytest
 from marshmallow import Schema, ValidationError, fields, validate
 from webargs.core import Parser
 
-from service.baccarat.errors import PROBLEM_TEMPLATES, ProblemCode
+from service.baccarat.rulebook.errors import PROBLEM_TEMPLATES, ProblemCode
 from service.contract.schemas.base import RequestSchema
 from service.contract.schemas.messages import (
     ERROR_TEMPLATES,

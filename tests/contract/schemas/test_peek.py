@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 from marshmallow import ValidationError
 
-from service.baccarat.bets import BetType
-from service.baccarat.peek import Choice, PeekRound, PeekView, Position
+from service.baccarat.bets.types import BetType
+from service.baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
 from service.baccarat.requests import play_peek_round
 from service.contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema, PeekRoundSchema
 

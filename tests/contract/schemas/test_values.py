@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from service.baccarat.bets import BetType
-from service.baccarat.catalogue import CATALOGUE, pay_tables_of
-from service.baccarat.paytable import pays_text
+from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of
+from service.baccarat.bets.paytable import pays_text
+from service.baccarat.bets.types import BetType
 from service.contract.schemas.values import BET_TYPE_DESCRIPTION, VALUE_SETS
 from tests.pays import line_pays, written_pays
 

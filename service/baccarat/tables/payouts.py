@@ -1,0 +1,113 @@
+"""What each bet type pays on a finished round: the pay table its rules choose.
+
+The pay tables are the catalogue's (:mod:`.bets.catalogue`: the main bets' in
+:mod:`.bets.main_bets`, the side bets' in :mod:`.bets.side_bets`); the rules choose one
+per bet (:attr:`.Rules.chosen`). Every payout rule is a pure function of the
+round and the rules; money is not touched here: :mod:`.tables.settlement` does that.
+
+>>> from service.baccarat.rulebook.cards import parse_card
+>>> from service.baccarat.rulebook.coup import deal
+>>> tie = deal([parse_card(c) for c in ["9S", "9H", "KD", "KC"]])
+>>> payout(BetType.BANKER, tie, Rules())
+Payout(result=<Result.PUSH: 'push'>, odds=Decimal('0'), commission=Decimal('0'))
+>>> payout(BetType.TIE, tie, Rules()).odds
+Decimal('8')
+
+Under EZ rules a Banker win with a three-card 7 pushes the banker bet:
+
+>>> from service.baccarat.bets.types import Variant
+>>> ez = deal([parse_card(c) for c in ["2S", "KH", "4D", "2C", "5H"]])
+>>> ez.banker.total, ez.player.total, payout(BetType.BANKER, ez, Rules(variant=Variant.EZ)).result
+(7, 6, <Result.PUSH: 'push'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from types import MappingProxyType
+from typing import Any
+
+from ..bets.money import format_amount
+from ..bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
+from ..bets.types import BetType
+from ..rulebook.coup import Coup
+from .rules import DEFAULT_TABLE, TABLES, Rules
+
+__all__ = [
+    "LOSE",
+    "PAYOUT_RULES",
+    "PUSH",
+    "Offer",
+    "Payout",
+    "Result",
+    "offers",
+    "pay_table",
+    "payout",
+]
+
+
+def pay_table(bet_type: BetType, rules: Rules) -> NamedPayTable:
+    """The pay table of ``bet_type`` under ``rules``: the one they choose from
+    the catalogue (:attr:`.Rules.chosen`)."""
+    return rules.chosen[bet_type]
+
+
+def payout(bet_type: BetType, coup: Coup, rules: Rules) -> Payout:
+    """What a bet of ``bet_type`` gets on ``coup`` under ``rules``."""
+    return rules.chosen[bet_type].payout(coup)
+
+
+PayoutRule = Callable[[Coup, Rules], Payout]
+
+
+def _rule(bet_type: BetType, coup: Coup, rules: Rules) -> Payout:
+    return payout(bet_type, coup, rules)
+
+
+#: Each bet type's payout rule: a pure function of the round and the rules.
+PAYOUT_RULES: Mapping[BetType, PayoutRule] = MappingProxyType(
+    {bet_type: partial(_rule, bet_type) for bet_type in BetType}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A bet a table offers: its limits (as amounts in the minor unit) and pay table."""
+
+    type: BetType
+    min: str
+    max: str
+    pay_table: NamedPayTable
+
+
+def offers(rules: Rules) -> tuple[Offer, ...]:
+    """The bets ``rules`` offer, each with its limits and its pay table."""
+    unit, limits = rules.minor_unit, rules.limits
+    return tuple(
+        Offer(
+            bet,
+            format_amount(limits[bet].min, unit),
+            format_amount(limits[bet].max, unit),
+            pay_table(bet, rules),
+        )
+        for bet in rules.bet_types
+    )
+
+
+def table_presets() -> dict[str, Any]:
+    """Every table preset with its rules, chips, how it deals and the bets it offers: the
+    data of ``GET /v1/tables`` and ``baccarat tables``."""
+    tables = [
+        {
+            "name": table.name,
+            "description": table.description,
+            "rules": table.rules,
+            "chips": [str(chip) for chip in table.chips],
+            "dealing": str(table.dealing),
+            "bets": offers(table.rules),
+        }
+        for table in TABLES.values()
+    ]
+    return {"default": DEFAULT_TABLE, "tables": tables}

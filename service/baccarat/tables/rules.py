@@ -1,0 +1,453 @@
+"""Rules and table presets: everything a table can vary, as data.
+
+A request picks a preset by name and may override some of its settings; the
+resolved :class:`Rules` carry a stable ``id`` (a hash of their canonical form)
+so that an auditor can tell two rounds were settled under the same rules.
+
+The bets a table offers are the keys of its ``limits``; what each pays is the
+pay table its rules choose from the catalogue (:mod:`.bets.catalogue`): by name in
+``pay_tables``, or, for the banker, the tie and Super 6, by the shorthand
+settings ``variant``, ``tie_pays`` and ``super_6_pays``; a bet they do not
+choose for takes its standard pay table.
+
+Why one module of this length: the settings, the presets and the
+resolving of a request's overrides make one data type and its
+constructors, and the rules id is one canonical form over all of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, cast
+
+from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
+from ..bets.money import Rounding, format_amount
+from ..bets.paytable import NamedPayTable, at_commission
+from ..bets.types import BetType, Variant
+from ..games.multipliers.problems import cap_problems
+from ..games.multipliers.rule import MultiplierRule
+from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
+from ..shoes.deal import DEFAULT_CUT_CARD
+
+#: The pays a request may choose by a shorthand setting (docs/bets.md), one
+#: per pay table of the catalogue that the setting chooses.
+TIE_PAYS = cast(tuple[int, ...], setting_values("tie_pays"))
+SUPER_6_PAYS = cast(tuple[int, ...], setting_values("super_6_pays"))
+#: The bets whose pay table a shorthand setting chooses, and that setting (the
+#: catalogue's ``setting`` of their pay tables: banker, tie and Super 6).
+SHORTHANDS: Mapping[BetType, str] = MappingProxyType(
+    {table.bet: table.setting[0] for table in CATALOGUE.values() if table.setting}
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetLimits:
+    """Smallest single bet and largest total a slip may stake on one bet type."""
+
+    min: Decimal
+    max: Decimal
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """The settings a round is played and settled under.
+
+    ``commission`` is taken from banker wins in the ``standard`` variant; the
+    ``no_commission`` and ``ez`` variants take none, and their rules say 0.
+    """
+
+    variant: Variant = Variant.STANDARD
+    decks: int = 8
+    commission: Decimal = Decimal("0.05")
+    tie_pays: int = 8
+    super_6_pays: int = 12
+    payout_rounding: Rounding = Rounding.DOWN
+    minor_unit: int = 2
+    #: Cards left behind the cut card when a whole shoe is dealt (docs/fairness.md).
+    cut_card: int = DEFAULT_CUT_CARD
+    #: The bets the table offers, with their limits.
+    limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
+    #: The pay table chosen by id for each offered bet that has more than one
+    #: and no shorthand setting; a bet not named takes its standard one. Kept
+    #: without the standard choices, so that equal rules compare equal.
+    pay_tables: Mapping[BetType, str] = field(default_factory=dict)
+    #: A multiplier game's rule (docs/multipliers.md), or None for a plain
+    #: table. With one, the table offers only the bets the rule pays, and a
+    #: round's bets are settled by it (:mod:`.multipliers.settlement`).
+    multipliers: MultiplierRule | None = None
+
+    #: The canonical JSON-ready form (amounts as strings) and its id, made with
+    #: the rules (so a preset's are made at import, never on a request) and
+    #: shared by every answer that shows them: never changed.
+    canonical: dict[str, Any] = field(init=False, repr=False, compare=False)
+    #: First 16 hex digits of the SHA-256 of the canonical form, less the
+    #: standard pay tables it names (see :meth:`_hashed`).
+    id: str = field(init=False, repr=False, compare=False)
+    #: Every bet's pay table under these rules, offered or not, in
+    #: :class:`BetType` order (the banker's at the table's commission).
+    chosen: Mapping[BetType, NamedPayTable] = field(init=False, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Callable[..., Rules], tuple[dict[str, Any]]]:
+        """Pickled as its settings (its read-only mappings as dicts), so that a
+        worker process or machine dealing a share of a simulation
+        (:func:`.odds.simulation.tally_shoes`) builds the same rules, the same id."""
+        settings = {}
+        for item in fields(self):
+            if item.init:
+                value = getattr(self, item.name)
+                settings[item.name] = dict(value) if isinstance(value, Mapping) else value
+        return _rules_from, (settings,)
+
+    def __post_init__(self) -> None:
+        chosen = self._choose()
+        object.__setattr__(
+            self,
+            "pay_tables",
+            MappingProxyType(
+                {
+                    bet: self.pay_tables[bet]
+                    for bet in BetType
+                    if bet in self.pay_tables and chosen[bet] is not standard(bet)
+                }
+            ),
+        )
+        canonical = {
+            "variant": str(self.variant),
+            "decks": self.decks,
+            # The rate's value, not how it was written: 0.050 is 0.05.
+            "commission": format(self.commission.normalize(), "f"),
+            "tie_pays": self.tie_pays,
+            "super_6_pays": self.super_6_pays,
+            "payout_rounding": str(self.payout_rounding),
+            "minor_unit": self.minor_unit,
+            "cut_card": self.cut_card,
+            "limits": {
+                str(bet): {
+                    "min": format_amount(lim.min, self.minor_unit),
+                    "max": format_amount(lim.max, self.minor_unit),
+                }
+                for bet, lim in self.limits.items()
+            },
+            "pay_tables": {str(bet): chosen[bet].id for bet in BetType if bet in self.limits},
+        }
+        if self.multipliers is not None:
+            # Only a multiplier table names one, so plain tables keep their ids.
+            canonical["multipliers"] = {"id": self.multipliers.id, **self.multipliers.canonical}
+        text = json.dumps(self._hashed(canonical), sort_keys=True, separators=(",", ":"))
+        # A frozen dataclass sets what it derives this way (the dataclasses documentation's own idiom).
+        object.__setattr__(self, "canonical", canonical)
+        object.__setattr__(self, "chosen", MappingProxyType(chosen))
+        object.__setattr__(self, "id", hashlib.sha256(text.encode()).hexdigest()[:16])
+
+    def _hashed(self, canonical: dict[str, Any]) -> dict[str, Any]:
+        """What the id is the hash of: the canonical form, naming only the pay
+        tables chosen by id that are not their bet's standard one (the others
+        follow from the rest), so that rules made before pay tables could be
+        chosen keep their ids, and any other choice changes the id."""
+        hashed = {key: value for key, value in canonical.items() if key != "pay_tables"}
+        if self.pay_tables:
+            hashed["pay_tables"] = {str(bet): table for bet, table in self.pay_tables.items()}
+        return hashed
+
+    def _choose(self) -> dict[BetType, NamedPayTable]:
+        """Every bet's pay table, offered or not; a :class:`RulesError` naming each
+        choice that is not one of its bet's pay tables, that a shorthand
+        setting makes instead, or that is for a bet the table does not offer."""
+        problems = []
+        for bet, table_id in self.pay_tables.items():
+            where = ("rules", "pay_tables", str(bet))
+            wrong = _not_of_bet(bet, table_id)
+            if wrong:
+                problems.append(wrong)
+            elif bet in SHORTHANDS:
+                problems.append(
+                    Problem.of(where, ProblemCode.PAY_TABLE_BY_SHORTHAND, bet=bet, setting=SHORTHANDS[bet])
+                )
+            elif bet not in self.limits:
+                problems.append(Problem.of(where, ProblemCode.PAY_TABLE_BET_NOT_OFFERED, bet=bet))
+        if problems:
+            raise RulesError(N_("A pay table the rules choose is not one of the bet's"), problems)
+        chosen = {}
+        for bet in BetType:
+            if bet in SHORTHANDS:
+                setting = SHORTHANDS[bet]
+                table = chosen_by(bet, setting, self._setting(setting))
+                if table is None:
+                    raise RulesError(
+                        N_("No pay table of the {bet} bet has {setting} {value}"),
+                        [
+                            Problem.of(
+                                ("rules", setting),
+                                ProblemCode.NO_PAY_TABLE_FOR_SETTING,
+                                bet=bet,
+                                setting=setting,
+                            )
+                        ],
+                        bet=bet,
+                        setting=setting,
+                        value=self._setting(setting),
+                    )
+                chosen[bet] = at_commission(table, self.commission)
+            else:
+                chosen[bet] = CATALOGUE[self.pay_tables[bet]] if bet in self.pay_tables else standard(bet)
+        return chosen
+
+    def _setting(self, name: str) -> int | str:
+        value = getattr(self, name)
+        return str(value) if isinstance(value, Variant) else cast(int, value)
+
+    @property
+    def bet_types(self) -> tuple[BetType, ...]:
+        """The bets the table offers, in :class:`BetType` order."""
+        return tuple(bet for bet in BetType if bet in self.limits)
+
+
+def _rules_from(settings: dict[str, Any]) -> Rules:
+    """The rules of these settings (how :meth:`Rules.__reduce__` rebuilds them)."""
+    return Rules(**settings)
+
+
+def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
+    """The problem with choosing ``table_id`` for ``bet``, if it is not one of its pay tables."""
+    table = CATALOGUE.get(table_id)
+    if table is not None and table.bet is bet:
+        return None
+    tables = tuple(choice.id for choice in pay_tables_of(bet))
+    return Problem.of(
+        ("rules", "pay_tables", str(bet)),
+        ProblemCode.PAY_TABLE_NOT_OF_BET,
+        table=table_id,
+        bet=bet,
+        tables=tables,
+    )
+
+
+class Dealing(StrEnum):
+    """How a table deals its rounds."""
+
+    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
+    SHOE = "shoe"
+    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
+    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Table:
+    """A named preset: rules plus what a table UI needs to show."""
+
+    name: str
+    description: str
+    rules: Rules
+    chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
+    dealing: Dealing = Dealing.SHOE
+
+
+def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
+    return MappingProxyType(
+        {BetType(t): BetLimits(min=Decimal(lo), max=Decimal(hi)) for t, (lo, hi) in by_type.items()}
+    )
+
+
+# The main bets take 1.00-200.00 (tie at most 20.00); a side bet's maximum
+# keeps its largest payout near 250.00.
+_MAIN = {"player": ("1.00", "200.00"), "banker": ("1.00", "200.00"), "tie": ("1.00", "20.00")}
+_PAIRS = {"player_pair": ("1.00", "25.00"), "banker_pair": ("1.00", "25.00")}
+
+TABLES: Mapping[str, Table] = MappingProxyType(
+    {
+        "standard": Table(
+            name="standard",
+            description=(
+                "Punto Banco, 8 decks: banker pays 0.95:1 (5% commission, payout "
+                "rounded down to the cent), tie pays 8:1; bets 1.00-200.00, tie at most 20.00; "
+                "side bets: pairs, perfect pair, dragon bonus, big and small"
+            ),
+            rules=Rules(
+                limits=_limits(
+                    **_MAIN,
+                    **_PAIRS,
+                    either_pair=("1.00", "50.00"),
+                    perfect_pair=("1.00", "10.00"),
+                    dragon_bonus_player=("1.00", "10.00"),
+                    dragon_bonus_banker=("1.00", "10.00"),
+                    big=("1.00", "200.00"),
+                    small=("1.00", "100.00"),
+                )
+            ),
+        ),
+        "tie_9": Table(
+            name="tie_9",
+            description=(
+                "Punto Banco, 8 decks reshuffled after each hand: banker pays 0.95:1, "
+                "tie pays 9:1; every bet 5.00-100.00"
+            ),
+            dealing=Dealing.RESHUFFLE_EACH_HAND,
+            rules=Rules(
+                tie_pays=9,
+                limits=_limits(player=("5.00", "100.00"), banker=("5.00", "100.00"), tie=("5.00", "100.00")),
+            ),
+        ),
+        "no_commission": Table(
+            name="no_commission",
+            description=(
+                "No-commission Punto Banco, 8 decks: banker pays 1:1 but a banker win with "
+                "a total of 6 pays 1:2, tie pays 8:1; side bets: pairs, super 6 (12:1)"
+            ),
+            rules=Rules(
+                variant=Variant.NO_COMMISSION,
+                commission=Decimal(0),
+                limits=_limits(**_MAIN, **_PAIRS, super_6=("1.00", "20.00")),
+            ),
+        ),
+        "ez": Table(
+            name="ez",
+            description=(
+                "EZ Baccarat, 8 decks: banker pays 1:1 but a banker win with a three-card 7 "
+                "pushes, tie pays 8:1; side bets: dragon 7 (40:1), panda 8 (25:1)"
+            ),
+            rules=Rules(
+                variant=Variant.EZ,
+                commission=Decimal(0),
+                limits=_limits(**_MAIN, dragon_7=("1.00", "5.00"), panda_8=("1.00", "10.00")),
+            ),
+        ),
+        "tiger": Table(
+            name="tiger",
+            description=(
+                "No-commission Punto Banco, 8 decks: banker pays 1:1 but a banker win with "
+                "a total of 6 pays 1:2, tie pays 8:1; side bets: lucky 6 (12:1 or 20:1), "
+                "big tiger (50:1), small tiger (22:1), tiger tie (35:1)"
+            ),
+            rules=Rules(
+                variant=Variant.NO_COMMISSION,
+                commission=Decimal(0),
+                limits=_limits(
+                    **_MAIN,
+                    lucky_6=("1.00", "10.00"),
+                    big_tiger=("1.00", "5.00"),
+                    small_tiger=("1.00", "10.00"),
+                    tiger_tie=("1.00", "5.00"),
+                ),
+            ),
+        ),
+    }
+)
+DEFAULT_TABLE = "standard"
+
+
+def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
+    """Every limit is a whole number of the currency's minor unit: a limit of
+    2.50 where amounts have no decimals would be shown as 2 and refuse a bet
+    of 2 (a :class:`RulesError` naming each such limit)."""
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    sent = changes.get("limits", {})
+    problems = [
+        Problem.of(
+            ("rules", "limits", str(bet), end) if bet in sent else ("rules", "minor_unit"),
+            ProblemCode.LIMIT_FINER_THAN_MINOR_UNIT,
+            bet=bet,
+            end=end,
+            amount=amount,
+            minor_unit=rules.minor_unit,
+        )
+        for bet, limits in rules.limits.items()
+        for end, amount in (("min", limits.min), ("max", limits.max))
+        if amount != amount.quantize(unit)
+    ]
+    if problems:
+        raise RulesError(N_("A table limit is not a whole number of the currency's minor unit"), problems)
+
+
+def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The preset's rules with ``overrides`` applied (already validated).
+
+    ``limits`` overrides are merged per bet type, so a request can change the
+    tie maximum without restating the other limits (or offer one more bet).
+    A multiplier rule (``multipliers``) keeps only the limits of the bets it pays.
+    A commission with a variant that takes none is a :class:`RulesError`.
+    """
+    rules = TABLES[table].rules
+    if not overrides:
+        return rules
+    changes = dict(overrides)
+    if "limits" in changes:
+        merged = dict(rules.limits)
+        merged.update({BetType(t): lim for t, lim in changes["limits"].items()})
+        changes["limits"] = MappingProxyType(merged)
+    if "pay_tables" in changes:
+        changes.update(_pay_table_choices(rules, changes))
+    multipliers = changes.get("multipliers")
+    if multipliers is not None:
+        # A multiplier table offers only the bets its rule pays.
+        offered = changes.get("limits", rules.limits)
+        changes["limits"] = MappingProxyType(
+            {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}
+        )
+    resolved = replace(rules, **changes)
+    _limits_in_minor_units(resolved, changes)
+    if resolved.multipliers is not None:
+        capped = cap_problems(resolved.multipliers, resolved.minor_unit)
+        if capped:
+            raise RulesError(N_("The multiplier rule does not fit the table"), capped)
+    if resolved.variant is not Variant.STANDARD and resolved.commission:
+        where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
+        if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
+            where = ("pay_tables", "banker")
+        raise RulesError(
+            N_("The {variant} variant takes no commission, but the rules say {commission}"),
+            [
+                Problem.of(
+                    ("rules", *where),
+                    ProblemCode.COMMISSION_WITH_VARIANT,
+                    commission=resolved.commission,
+                    variant=resolved.variant,
+                )
+            ],
+            variant=resolved.variant,
+            commission=resolved.commission,
+        )
+    return resolved
+
+
+def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings that the pay tables a request chooses by id stand for:
+    the shorthand setting of a banker, tie or Super 6 choice, and the other
+    choices merged per bet into the table's ``pay_tables``. A choice that is
+    not one of its bet's, or that contradicts a shorthand the request also
+    sets, is a :class:`RulesError`."""
+    settings: dict[str, Any] = {}
+    by_id = dict(rules.pay_tables)
+    problems = []
+    for name, table_id in changes["pay_tables"].items():
+        bet = BetType(name)
+        wrong = _not_of_bet(bet, table_id)
+        if wrong:
+            problems.append(wrong)
+            continue
+        if bet not in SHORTHANDS:
+            by_id[bet] = table_id
+            continue
+        # Every pay table of a bet with a shorthand is chosen by it (tests/baccarat/bets/test_catalogue.py).
+        setting, value = cast(tuple[str, int | str], CATALOGUE[table_id].setting)
+        chosen = Variant(str(value)) if setting == "variant" else value
+        if setting in changes and changes[setting] != chosen:
+            problems.append(
+                Problem.of(
+                    ("rules", "pay_tables", name),
+                    ProblemCode.PAY_TABLE_CONTRADICTS_SETTING,
+                    table=table_id,
+                    setting=setting,
+                    value=value,
+                    asked=changes[setting],
+                )
+            )
+        settings[setting] = chosen
+    if problems:
+        raise RulesError(N_("A pay table the rules choose is not one of the bet's"), problems)
+    return {**settings, "pay_tables": MappingProxyType(by_id)}
