@@ -262,17 +262,28 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
     for name, (test, what, figure) in described.items():
         values = tally.per_shoe[name].astype(float)
         mean = float(means[name])
-        ttest = stats.ttest_1samp(values, mean)
+        statistic, p_value = _t_test(values, mean)
         results.append(
             Result(
                 test,
                 what,
                 f"{figure}, its mean over the shoes against its exact mean "
                 "(one-sample t-test, scipy.stats.ttest_1samp)",
-                float(ttest.statistic),
-                float(ttest.pvalue),
+                statistic,
+                p_value,
                 float(shoes - 1),
                 {"observed_mean": float(values.mean()), "exact_mean": mean},
             )
         )
     return results
+
+
+def _t_test(values: np.ndarray, mean: float) -> tuple[float, float]:
+    """The one-sample t-test of ``values`` against ``mean``. Every shoe giving
+    the same figure (a shuffle that barely moves the cards) has no spread to
+    divide by: its p-value is 0 unless the figure is the exact mean itself."""
+    if np.ptp(values) == 0:
+        same = bool(np.isclose(values[0], mean, rtol=0, atol=1e-9))
+        return (0.0, 1.0) if same else (float(np.copysign(np.inf, values[0] - mean)), 0.0)
+    ttest = stats.ttest_1samp(values, mean)
+    return float(ttest.statistic), float(ttest.pvalue)
