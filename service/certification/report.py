@@ -103,12 +103,12 @@ def certify(
         tested,
         progress,
     )
-    shuffled = sum(shuffle_parts[1:], shuffle_parts[0])
+    shuffled = shuffle_tests.ShuffleTally.merge(shuffle_parts)
     shuffle_done = time.perf_counter()
     bit_parts = workers.map(
         partial(bit_tests.tally_bits, seed), pieces(0, inputs.bit_sequences, 250), progress
     )
-    bits = sum(bit_parts[1:], bit_parts[0]) if bit_parts else None
+    bits = bit_tests.merge(bit_parts) if bit_parts else None
     bits_found = bit_tests.judge_bits(bits) if bits is not None else []
     finished = time.perf_counter()
 

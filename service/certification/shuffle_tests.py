@@ -32,7 +32,7 @@ other shoes add up, so the work splits over workers as the simulation's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -95,6 +95,24 @@ class ShuffleTally:
             mine.positions + theirs.positions,
             mine.pairs + theirs.pairs,
             {name: np.concatenate([mine.per_shoe[name], theirs.per_shoe[name]]) for name in PER_SHOE},
+        )
+
+    @classmethod
+    def merge(cls, parts: Sequence[ShuffleTally]) -> ShuffleTally:
+        """The tallies of pieces of shoes in one step (adding them one by one
+        would copy the per-shoe figures once per piece: quadratic in the pieces)."""
+        if not parts:
+            raise ValueError("merge at least one tally")
+        if any((part.seed, part.decks) != (parts[0].seed, parts[0].decks) for part in parts):
+            raise ValueError("cannot add tallies of other shoes")
+        ordered = sorted(parts, key=lambda part: part.ranges[0][0] if part.ranges else -1)
+        return ShuffleTally(
+            parts[0].seed,
+            parts[0].decks,
+            merge_ranges(tuple(r for part in ordered for r in part.ranges)),
+            np.sum([part.positions for part in ordered], axis=0),
+            np.sum([part.pairs for part in ordered], axis=0),
+            {name: np.concatenate([part.per_shoe[name] for part in ordered]) for name in PER_SHOE},
         )
 
     def same_counts(self, other: ShuffleTally) -> bool:

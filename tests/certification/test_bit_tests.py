@@ -126,3 +126,11 @@ def test_the_corrected_tests_still_fail_a_biased_and_a_periodic_source():
             t["name"] for t in judge(bit_tests.second_level(bit_tests.judge_bits(tally))) if not t["passed"]
         }
         assert f"{test}_proportion" in failed
+
+
+def test_pieces_merge_in_one_step_to_the_whole():
+    whole = bit_tests.tally_bits("s", 0, 9)
+    merged = bit_tests.merge([bit_tests.tally_bits("s", first, 3) for first in (6, 0, 3)])
+    assert merged.ranges == whole.ranges
+    for name in bit_tests.TESTS:
+        assert np.array_equal(merged.p_values[name], whole.p_values[name])
