@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import socketserver
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -102,3 +103,22 @@ def test_a_scheduler_answers_the_probe_and_a_run_without_workers_fails(monkeypat
         cluster_workers = DaskWorkers(client, "no workers")
         with pytest.raises(ClusterFailed, match="the cluster has had no worker for 1 s"):
             cluster_workers.map(partial(tally_shoes, TABLES["standard"].rules, "w"), pieces(0, 4, 2), print)
+
+
+def _slow(first: int, count: int) -> int:
+    time.sleep(0.2)
+    return first
+
+
+def test_a_scheduler_gone_during_the_run_is_a_cluster_failure():
+    cluster = LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None
+    )
+    client = Client(cluster)
+    try:
+        threading.Timer(1.0, cluster.close).start()
+        with pytest.raises(ClusterFailed):
+            DaskWorkers(client, "one worker").map(_slow, pieces(0, 200, 1), lambda _: None)
+    finally:
+        client.close(timeout=5)
+        cluster.close()
