@@ -161,7 +161,7 @@ def certify(
             "rules": rules.canonical,
             "rules_id": rules.id,
             **_source(inputs),
-            "rounds_requested": inputs.rounds,
+            "rounds_requested": inputs.rounds if inputs.given is None else None,
             "shoes": inputs.shoes,
             "shuffle_shoes": inputs.tested_shoes,
         },

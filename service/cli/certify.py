@@ -129,6 +129,8 @@ def _inputs(args: argparse.Namespace) -> Inputs:
     from ..certification.report import MIN_SHOES, Inputs
 
     table, overrides, rules = _rules(args)
+    _check_cluster(args)
+    _check_out(Path(args.out))
     given = None
     if args.shoes is not None:
         if args.rounds is not None or args.shuffle_shoes is not None:
@@ -158,8 +160,6 @@ def _inputs(args: argparse.Namespace) -> Inputs:
             "(docs/certification.md: below, its verdicts are not calibrated)",
             status=422,
         )
-    _check_cluster(args)
-    _check_out(Path(args.out))
     return inputs
 
 
