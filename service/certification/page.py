@@ -195,6 +195,30 @@ def _bit_stream(report: dict[str, Any]) -> list[str]:
     ]
 
 
+def _recalled(title: str, rounds: list[dict[str, Any]]) -> list[str]:
+    """Rounds with the command that deals each again, under ``title`` (none: no section)."""
+    if not rounds:
+        return []
+    return [
+        f"<h2>{escape(title)}</h2>",
+        _table(
+            ["shoe", "round", "command", "player", "banker", "outcome", "shoe hash"],
+            [
+                [
+                    r["shoe"],
+                    r["round"],
+                    f"<code>{escape(r['command'])}</code>",
+                    escape(" ".join(r["player"])),
+                    escape(" ".join(r["banker"])),
+                    escape(r["outcome"]),
+                    f"<code>{escape(r['shoe_hash'][:16])}</code>",
+                ]
+                for r in rounds
+            ],
+        ),
+    ]
+
+
 def page(report: dict[str, Any]) -> str:
     """The whole page."""
     inputs, exact, simulation = report["inputs"], report["exact"], report["simulation"]
@@ -287,22 +311,8 @@ def page(report: dict[str, Any]) -> str:
         f"<figure>{heat_map(report)}<figcaption>Cards by position: how far each count lies from its "
         "expectation, in standard deviations.</figcaption></figure>",
         *_bit_stream(report),
-        "<h2>Rounds to re-deal</h2>",
-        _table(
-            ["shoe", "round", "command", "player", "banker", "outcome", "shoe hash"],
-            [
-                [
-                    r["shoe"],
-                    r["round"],
-                    f"<code>{escape(r['command'])}</code>",
-                    escape(" ".join(r["player"])),
-                    escape(" ".join(r["banker"])),
-                    escape(r["outcome"]),
-                    f"<code>{escape(r['shoe_hash'][:16])}</code>",
-                ]
-                for r in report["recall"]
-            ],
-        ),
+        *_recalled("Rounds to re-deal", report["recall"]),
+        *_recalled("The last game and the nine before it (AGCO 13.1.1)", report["last_games"]),
         f"<p>Run on {escape(report['run']['workers'])} in {report['run']['seconds']} s.</p>",
         "</body></html>",
     ]

@@ -25,7 +25,7 @@ from ..baccarat.tables.rules import Rules
 from . import agreement, bit_tests, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
-from .recall import recall
+from .recall import last_games, recall
 from .verdicts import ALPHA, FAMILY_WISE, judge_families, p_value_summary
 from .workers import Workers, pieces
 
@@ -122,7 +122,10 @@ def certify(
     )
     returns_judged, lines_judged, shuffle_judged = judged["returns"], judged["line_counts"], judged["shuffle"]
     bits_judged = _bit_verdicts(bits_found, judged["bit_stream"])
-    recalled = recall(seed, inputs.shoes, rules, inputs.table, inputs.overrides) if given is None else []
+    recalled, last = [], []
+    if given is None:
+        recalled = recall(seed, inputs.shoes, rules, inputs.table, inputs.overrides)
+        last = last_games(seed, inputs.shoes, rules, inputs.table, inputs.overrides)
     exact = exact_document(math)
     flagged = [
         {"bet": bet.bet, "line": line.when, "gli11": line.gli11, "one_in": line.one_in}
@@ -146,9 +149,13 @@ def certify(
             _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", judged["bit_stream"]),
             _check(
                 "recall",
-                "recalled rounds deal the same in the scalar engine and the simulator",
-                [r["agrees_with_simulator"] for r in recalled],
-                [f"shoe {r['shoe']} round {r['round']}" for r in recalled if not r["agrees_with_simulator"]],
+                "recalled rounds and the last ten games deal the same in the scalar engine and the simulator",
+                [r["agrees_with_simulator"] for r in (*recalled, *last)],
+                [
+                    f"shoe {r['shoe']} round {r['round']}"
+                    for r in (*recalled, *last)
+                    if not r["agrees_with_simulator"]
+                ],
             ),
         ]
     seconds = finished - started
@@ -191,6 +198,7 @@ def certify(
             "tests": sum(len(tests) for tests in judged.values()),
         },
         "recall": recalled,
+        "last_games": last,
         "checks": checks,
         "passed": all(check["passed"] for check in checks),
         "run": {

@@ -19,6 +19,8 @@ def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
     assert report["inputs"]["seed"]["nonces"] == [0, inputs.shoes - 1]
     assert report["simulation"]["shoes"] == inputs.shoes
     assert set(report) - set(deterministic_part(report)) == {"run"}
+    assert [(game["games_ago"], game["shoe"]) for game in report["last_games"]][:1] == [(0, inputs.shoes - 1)]
+    assert len(report["last_games"]) == 10
     assert json.loads(report_bytes(report)) == json.loads(json.dumps(report))
     # Every statistical test is judged in one family, at 99% as a whole.
     family = report["family_wise"]
