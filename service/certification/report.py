@@ -203,6 +203,7 @@ def certify(
         "passed": all(check["passed"] for check in checks),
         "run": {
             "workers": workers.description,
+            "workers_lost": list(workers.lost),
             "seconds": round(seconds, 3),
             "simulation_rounds_per_second": round(total.rounds / max(simulated - started, 1e-9)),
             "shuffle_shoes_per_second": round(shuffled.shoes / max(shuffle_done - simulated, 1e-9)),

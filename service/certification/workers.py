@@ -64,6 +64,8 @@ class Workers(Protocol):
     """Runs ``function(first, count)`` for each piece; results in piece order."""
 
     description: str
+    #: Workers that left the cluster during the run (their pieces computed again elsewhere).
+    lost: list[str]
 
     def map(
         self, function: Callable[[int, int], T], pieces: Sequence[Piece], progress: Callable[[int], object]
@@ -84,6 +86,9 @@ class InProcess:
 
     description = "in process"
 
+    def __init__(self) -> None:
+        self.lost: list[str] = []
+
     def map(
         self, function: Callable[[int, int], T], pieces: Sequence[Piece], progress: Callable[[int], object]
     ) -> list[T]:
@@ -100,6 +105,8 @@ class DaskWorkers:
     def __init__(self, client: Any, description: str) -> None:
         self.client = client
         self.description = description
+        self.seen: set[str] = set()
+        self.lost: list[str] = []
 
     def map(
         self, function: Callable[[int, int], T], pieces: Sequence[Piece], progress: Callable[[int], object]
@@ -110,25 +117,33 @@ class DaskWorkers:
         try:
             futures = self.client.map(function, [p[0] for p in pieces], [p[1] for p in pieces], pure=False)
             sizes = {future.key: count for future, (_, count) in zip(futures, pieces, strict=True)}
-            pending, idle_since = set(futures), None
+            pending, idle_since = set(futures), self._look(None)
+            looked = time.monotonic()
             while pending:
                 try:
                     done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
                 except TimeoutError:
-                    idle_since = self._check_workers(idle_since)
-                    continue
+                    done = set()
                 for future in done:
                     progress(sizes[future.key])
-            return list(self.client.gather(futures))
+                if time.monotonic() - looked >= POLL_SECONDS:
+                    idle_since, looked = self._look(idle_since), time.monotonic()
+            results = list(self.client.gather(futures))
+            self._look(None)
+            return results
         except KilledWorker as error:
             raise ClusterFailed(f"a piece of the run killed the workers that took it: {error}") from None
         except (OSError, CancelledError) as error:
             raise ClusterFailed(f"the cluster failed during the run: {_said(error)}") from None
 
-    def _check_workers(self, idle_since: float | None) -> float | None:
-        """When the cluster first had no worker (None while it has one); a
+    def _look(self, idle_since: float | None) -> float | None:
+        """The cluster's workers now: those gone since the last look are
+        :attr:`lost`. When it first had no worker (None while it has one); a
         :class:`ClusterFailed` once it has had none for :data:`WORKERLESS_SECONDS`."""
-        if self.client.scheduler_info().get("workers"):
+        workers = set(self.client.scheduler_info().get("workers", {}))
+        self.lost += sorted(self.seen - workers - set(self.lost))
+        self.seen |= workers
+        if workers:
             return None
         now = time.monotonic()
         if idle_since is not None and now - idle_since >= WORKERLESS_SECONDS:

@@ -329,5 +329,8 @@ def run(args: argparse.Namespace) -> int:
     lines.append(
         f"{report['simulation']['rounds']:,} rounds in {run_info['seconds']} s on {run_info['workers']}"
     )
+    if run_info["workers_lost"]:
+        lost = ", ".join(run_info["workers_lost"])
+        lines.append(f"  workers lost during the run (their pieces computed again): {lost}")
     sys.stdout.write("\n".join(lines) + "\n")
     return OK if report["passed"] else MISMATCH

@@ -122,3 +122,19 @@ def test_a_scheduler_gone_during_the_run_is_a_cluster_failure():
     finally:
         client.close(timeout=5)
         cluster.close()
+
+
+def test_a_worker_gone_during_the_run_is_named_and_its_pieces_computed_again(monkeypatch):
+    monkeypatch.setattr(workers, "POLL_SECONDS", 0.1)
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        client.wait_for_workers(2)
+        cluster_workers = DaskWorkers(client, "two workers")
+        threading.Timer(0.6, cluster.scale, (1,)).start()
+        assert cluster_workers.map(_slow, pieces(0, 20, 1), lambda _: None) == list(range(20))
+    assert len(cluster_workers.lost) == 1
+    assert cluster_workers.lost[0].startswith("tcp://127.0.0.1:")
