@@ -5,6 +5,15 @@ Every amount is a whole number of minor units (cents when ``minor_unit`` is
 commission on 1.10, a 0.54:1 payout) are rounded to the minor unit by the
 table's ``payout_rounding``: by default ``down``, in the house's favour.
 
+Sums and differences of amounts are exact: :func:`total` and
+:func:`difference` work them out in :data:`MONEY_DIGITS` significant
+digits, not Decimal's default 28, and an amount that would need more
+raises rather than round. The bounds of the rules keep every amount far
+inside: a stake below 10**12 (12 integer digits), a multiplier win of at
+most 10,000 times 1000**6 per unit staked (10**22), 30,000 bets in one
+settlement and 104 rounds in one shoe make at most about 10**45, 46
+integer digits and 4 decimals (docs/multipliers.md, "Amounts").
+
 >>> to_minor_unit(Decimal("1.045"), 2, Rounding.DOWN)
 Decimal('1.04')
 >>> format_amount(Decimal("25"), 2)
@@ -14,11 +23,21 @@ Decimal('1.04')
 from __future__ import annotations
 
 import decimal
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from enum import StrEnum
 
 ZERO = Decimal(0)
+
+#: Significant digits sums of money are worked out in: room for the largest
+#: amount the rules allow (the module's docstring), with a margin.
+MONEY_DIGITS = 60
+#: Exact arithmetic on amounts: a result that would be rounded raises.
+_EXACT = decimal.Context(
+    prec=MONEY_DIGITS,
+    traps=[decimal.Inexact, decimal.InvalidOperation, decimal.Overflow, decimal.DivisionByZero],
+)
+_add, _subtract = _EXACT.add, _EXACT.subtract
 
 
 class Rounding(StrEnum):
@@ -63,9 +82,36 @@ def rounder(minor_unit: int, rounding: Rounding) -> Callable[[Decimal], Decimal]
     return _ROUNDERS[minor_unit, rounding]
 
 
+#: Quantizes as Decimal's default context does, in as many digits as the sums.
+_WIDE = decimal.Context(prec=MONEY_DIGITS, traps=[decimal.InvalidOperation, decimal.Overflow])
+
+
 def format_amount(amount: Decimal, minor_unit: int) -> str:
     """An exact amount as a string with exactly ``minor_unit`` decimals."""
-    return str(amount.quantize(_QUANTA[minor_unit]))
+    return str(_WIDE.quantize(amount, _QUANTA[minor_unit]))
+
+
+def total(amounts: Iterable[Decimal], start: Decimal = ZERO) -> Decimal:
+    """The exact sum of ``amounts`` (from ``start``), however large.
+
+    >>> total([Decimal("899999999999999999999999999999.99"), Decimal("0.01")])
+    Decimal('900000000000000000000000000000.00')
+    """
+    result = start
+    for amount in amounts:
+        result = _add(result, amount)
+    return result
+
+
+def difference(amount: Decimal, *less: Decimal) -> Decimal:
+    """``amount`` less each of ``less``, exactly, however large.
+
+    >>> difference(Decimal("10000000000000000000000000000000.00"), Decimal("0.01"))
+    Decimal('9999999999999999999999999999999.99')
+    """
+    for other in less:
+        amount = _subtract(amount, other)
+    return amount
 
 
 def decimal_places(amount: Decimal) -> int:

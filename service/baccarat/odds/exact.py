@@ -48,6 +48,7 @@ from ..bets.types import BetType
 from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from ..games.multipliers.odds import (
     MultiplierReturns,
+    base_pay_table,
     bet_return,
     multiplier_returns,
     pattern_counts,
@@ -429,8 +430,17 @@ def analyse(composition: Composition, rules: Rules, shoe: Shoe | None = None) ->
         shoe=shoe or Shoe(composition, "full" if composition == full_shoe(composition.decks) else "counts"),
         sequences=counts.sequences,
         counts={event.name: count for event, count in zip(EVENTS, by_event, strict=True)},
-        bets={bet: bet_odds(bet, rules, counts) for bet in rules.bet_types},
+        bets={bet: table_odds(priced_by(bet, rules), counts) for bet in rules.bet_types},
     )
+
+
+def priced_by(bet: BetType, rules: Rules) -> NamedPayTable:
+    """The pay table ``bet`` is priced by under ``rules``: the one they
+    choose, or at a multiplier table, the rule's base pays
+    (:func:`.multipliers.odds.base_pay_table`: nothing lit, no fee)."""
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return base_pay_table(rules.multipliers, bet)
+    return pay_table(bet, rules)
 
 
 def shoe_odds(

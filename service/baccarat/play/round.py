@@ -18,7 +18,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..bets.money import ZERO, to_minor_unit
+from ..bets.money import ZERO, difference, to_minor_unit, total
 from ..bets.types import Bet
 from ..games.multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
 from ..games.multipliers.problems import fault_problems
@@ -77,20 +77,26 @@ class SlipTotals:
     @classmethod
     def of(cls, slips: Sequence[SettledSlip | MultipliedSlip], rules: Rules) -> SlipTotals:
         zero = to_minor_unit(ZERO, rules.minor_unit, rules.payout_rounding)
-        staked = sum((s.staked for s in slips), zero)
-        returned = sum((s.returned for s in slips), zero)
+        staked = total((s.staked for s in slips), zero)
+        returned = total((s.returned for s in slips), zero)
         bets = sum(len(s.bets) for s in slips)
         multiplied = [s for s in slips if isinstance(s, MultipliedSlip)]
         if not multiplied:
-            return cls(slips=len(slips), bets=bets, staked=staked, returned=returned, net=returned - staked)
-        fees = sum((s.fees for s in multiplied), zero)
-        capped = sum((s.capped for s in multiplied), zero)
+            return cls(
+                slips=len(slips),
+                bets=bets,
+                staked=staked,
+                returned=returned,
+                net=difference(returned, staked),
+            )
+        fees = total((s.fees for s in multiplied), zero)
+        capped = total((s.capped for s in multiplied), zero)
         return cls(
             slips=len(slips),
             bets=bets,
             staked=staked,
             returned=returned,
-            net=returned - staked - fees,
+            net=difference(returned, staked, fees),
             fees=fees,
             capped=capped,
         )
@@ -273,10 +279,10 @@ def _play_multiplied(
     coup, unused_cards, record, place = dealt
     multiplied = None
     if bets:
-        problems = multiplier_slip_problems(bets, rules)
-        if problems:
-            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-        with step("settle"):
+        with step("settle"):  # a refused slip fails the settle step, as at a plain table
+            problems = multiplier_slip_problems(bets, rules)
+            if problems:
+                raise BetError(N_("Some bets cannot be accepted at this table"), problems)
             unit, rounding = rules.minor_unit, rules.payout_rounding
             multiplied = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding).slip(bets)
     return PlayedRound(
@@ -297,14 +303,14 @@ def _settle_multiplied_slips(
     assert rule is not None
     coup, unused_cards, record, place = dealt
     check = _MultipliedSlipCheck(rules, rule)
-    problems = [
-        problem.within("slips", index)
-        for index, (_, bets) in enumerate(slips)
-        for problem in check.problems(bets)
-    ]
-    if problems:
-        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-    with step("settle"):
+    with step("settle"):  # a refused slip fails the settle step, as at a plain table
+        problems = [
+            problem.within("slips", index)
+            for index, (_, bets) in enumerate(slips)
+            for problem in check.problems(bets)
+        ]
+        if problems:
+            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         unit, rounding = rules.minor_unit, rules.payout_rounding
         settler = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding)
         settled = tuple(settler.slip(bets, slip_id) for slip_id, bets in slips)

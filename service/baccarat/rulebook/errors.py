@@ -128,6 +128,7 @@ class ProblemCode(StrEnum):
     COMMISSION_WITH_VARIANT = "commission_with_variant"
     MULTIPLIER_CARDS_MISSING = "multiplier_cards_missing"
     MULTIPLIER_CARDS_WITHOUT_RULE = "multiplier_cards_without_rule"
+    MULTIPLIERS_WITH_OTHER_PAYS = "multipliers_with_other_pays"
     ROUND_MULTIPLIER_CARDS_MISSING = "round_multiplier_cards_missing"
     MULTIPLIER_CARD_COUNT = "multiplier_card_count"
     MULTIPLIER_CARD_REPEATED = "multiplier_card_repeated"
@@ -143,6 +144,7 @@ class ProblemCode(StrEnum):
     MULTIPLIER_BASE_PAY_OUT_OF_RANGE = "multiplier_base_pay_out_of_range"
     MULTIPLIER_COUNTED_NOT_ALLOWED = "multiplier_counted_not_allowed"
     MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE = "multiplier_stake_kept_out_of_range"
+    MULTIPLIER_WIN_BELOW_NOTHING = "multiplier_win_below_nothing"
     MULTIPLIER_FEE_RATE_OUT_OF_RANGE = "multiplier_fee_rate_out_of_range"
     MULTIPLIER_FEE_ON_BET_NOT_PAID = "multiplier_fee_on_bet_not_paid"
     MULTIPLIER_CAP_NOT_POSITIVE = "multiplier_cap_not_positive"
@@ -225,6 +227,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
             "commission {commission} applies only to the standard variant: "
             "send commission 0 with variant {variant}"
         ),
+        ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS: N_(
+            "a multiplier rule pays {multiplied} by its own base pays, so it is played only where "
+            "they are paid as at the standard table: these rules pay them by {pay_tables}"
+        ),
         ProblemCode.MULTIPLIER_CARDS_MISSING: N_(
             "missing: a multiplier table's round dealt from cards sent needs its multiplier cards"
         ),
@@ -262,6 +268,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.MULTIPLIER_COUNTED_NOT_ALLOWED: N_("what counts for a {bet} bet is one of {allowed}"),
         ProblemCode.MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE: N_(
             "{kept} is not a share of the stake a win keeps: 0 or more, less than 1"
+        ),
+        ProblemCode.MULTIPLIER_WIN_BELOW_NOTHING: N_(
+            "a {bet} win keeps {kept} of the stake but its base pay is {pays}: "
+            "a win would pay less than nothing"
         ),
         ProblemCode.MULTIPLIER_FEE_RATE_OUT_OF_RANGE: N_(
             "{rate} is not a fee rate: 0 to 1 (0.2 is a fifth of the stake)"

@@ -395,6 +395,7 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         capped = cap_problems(resolved.multipliers, resolved.minor_unit)
         if capped:
             raise RulesError(N_("The multiplier rule does not fit the table"), capped)
+        _multiplied_at_standard_pays(resolved, table, overrides)
     if resolved.variant is not Variant.STANDARD and resolved.commission:
         where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
         if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
@@ -413,6 +414,35 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
             commission=resolved.commission,
         )
     return resolved
+
+
+#: The settings by which a request pays a bet otherwise than the standard table does.
+_PAY_SETTINGS = ("variant", "commission", "tie_pays", "super_6_pays", "pay_tables")
+
+
+def _multiplied_at_standard_pays(rules: Rules, table: str, overrides: Mapping[str, Any]) -> None:
+    """A multiplier rule pays its bets by its own base pays (its banker's
+    stake kept is its commission), so it is played only at rules that pay
+    those bets as the standard table does: echoing an EZ table, a 9:1 tie or
+    a 10% commission while the rule settles would say one game and play
+    another. Refused where the other pays come from: the settings sent, or
+    the preset."""
+    assert rules.multipliers is not None
+    other = {bet: rules.chosen[bet] for bet in rules.multipliers.pays if rules.chosen[bet] != standard(bet)}
+    if not other:
+        return
+    sent = [name for name in _PAY_SETTINGS if name in overrides]
+    raise RulesError(
+        N_("The multiplier rule cannot be played at these pay tables"),
+        [
+            Problem.of(
+                ("rules", sent[0]) if sent else ("table",),
+                ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS,
+                multiplied=tuple(str(bet) for bet in other),
+                pay_tables=tuple(paid.id for paid in other.values()),
+            )
+        ],
+    )
 
 
 def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..bets.money import ZERO, decimal_places, format_amount, rounder
+from ..bets.money import ZERO, decimal_places, difference, format_amount, rounder
 from ..bets.paytable import PayLine, Result
 from ..bets.types import Bet, BetType
 from ..rulebook.coup import Coup
@@ -82,7 +82,7 @@ class SettledSlip:
 
     @property
     def net(self) -> Decimal:
-        return self.returned - self.staked
+        return difference(self.returned, self.staked)
 
 
 def _bet_problem(bet: Bet, rules: Rules) -> Problem | None:
@@ -138,12 +138,12 @@ class SlipCheck:
                     continue
             totals[bet.type] += bet.amount
         unit = rules.minor_unit
-        for bet_type, total in totals.items():
+        for bet_type, staked in totals.items():
             maximum = rules.limits[bet_type].max
-            if total > maximum:
+            if staked > maximum:
                 over = {
                     "type": bet_type,
-                    "total": format_amount(total, unit),
+                    "total": format_amount(staked, unit),
                     "maximum": format_amount(maximum, unit),
                 }
                 problems.extend(
@@ -203,6 +203,10 @@ class Settler:
     def slip(self, bets: Sequence[Bet], id: str | None = None) -> SettledSlip:
         """Settle a slip already checked by :func:`slip_problems`."""
         settled = tuple([self.bet(bet) for bet in bets])
+        # A plain slip's sums fit Decimal's 28 digits with room to spare (no
+        # pay table pays 1,000:1, a stake is below 10**12, a slip holds at most
+        # 50 bets: tests/baccarat/tables/test_settlement.py holds the bound), so
+        # the builtin sum is exact here; a table's totals use :func:`.money.total`.
         staked = sum([s.terms.amount for s in settled], self.zero)
         returned = sum([s.terms.returned for s in settled], self.zero)
         return SettledSlip(bets=settled, staked=staked, returned=returned, id=id)

@@ -36,14 +36,14 @@ class DecimalText(fields.Field[Fraction]):
 
     doc: ClassVar[dict[str, Any]] = {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+)?$"}
 
-    def __init__(self, description: str, example: str | None = None) -> None:
+    def __init__(self, description: str, example: str | None = None, *, allow_none: bool = False) -> None:
         metadata = {**self.doc, "description": description}
         if example is not None:
             metadata["example"] = example
-        super().__init__(required=True, metadata=metadata)
+        super().__init__(required=True, allow_none=allow_none, metadata=metadata)
 
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str:
-        return decimal_text(value)
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else decimal_text(value)
 
 
 class FractionText(fields.Field[Fraction]):
@@ -216,7 +216,9 @@ class BetOddsSchema(AnswerSchema):
     pay_table = value_of(
         "PayTableId",
         required=True,
-        description="The pay table the rules choose for the bet (`rules.pay_tables`)",
+        description="The pay table the rules choose for the bet (`rules.pay_tables`); at a multiplier "
+        "table, the standard pay table whose lines decide the bet's result, as the multiplier "
+        "settlement asks them",
         example="banker_commission",
     )
     win = DecimalText("Probability that the bet wins", "0.458597422632762973")
@@ -254,7 +256,11 @@ class MultiplierReturnSchema(AnswerSchema):
     cost = DecimalText("What a unit staked costs: 1 and the fee", "1.2")
     win = DecimalText("Probability that the bet wins", "0.446246609343596836")
     push = DecimalText("Probability that the stake comes back", "0.0951559680236401914")
-    multiplier = DecimalText("The multiplier a win expects", "1.4")
+    multiplier = DecimalText(
+        "The multiplier a win expects; null where the shoe can no longer deal the bet a win",
+        "1.4",
+        allow_none=True,
+    )
     exact_rtp = FractionText("rtp as an exact fraction", "61/62")
 
     @pre_dump
@@ -269,6 +275,14 @@ class MultiplierReturnSchema(AnswerSchema):
             "multiplier": returns.multiplier,
             "exact_rtp": returns.rtp,
         }
+
+
+class ReturnWarningSchema(AnswerSchema):
+    """A warning about one bet's return under a multiplier rule."""
+
+    code = value_of("ReturnWarningCode", required=True)
+    bet = value_of("BetType", required=True)
+    rtp = DecimalText("The bet's return per unit of cost", "1.17")
 
 
 class OddsResponseSchema(AnswerSchema):
@@ -292,7 +306,8 @@ class OddsResponseSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "Every bet the table offers, by bet type (at a multiplier table: by its "
-            "base pays alone, as if nothing were lit and no fee charged)"
+            "base pays alone, as if nothing were lit and no fee charged: each line's `net` is the rule's "
+            "base pay less the stake it keeps; `multiplier_returns` has the game's own returns)"
         },
     )
     multiplier_returns = fields.List(
@@ -300,6 +315,16 @@ class OddsResponseSchema(AnswerSchema):
         attribute="multipliers.returns",
         metadata={"description": "At a multiplier table (`rules.multipliers`): each bet's exact return"},
     )
+    warnings = fields.List(
+        fields.Nested(ReturnWarningSchema),
+        attribute="multipliers.warnings",
+        metadata={
+            "description": "At a multiplier table: what a program should know before offering the rule "
+            "(empty when nothing): `return_over_cost`, a bet whose exact return exceeds what it costs, "
+            "so that the house loses on it in the long run (an operator's rule may say so; `baccarat "
+            "certify` refuses to certify it)"
+        },
+    )
     engine = engine_field()
 
-    OMIT_IF_NONE = frozenset({"multiplier_returns"})
+    OMIT_IF_NONE = frozenset({"multiplier_returns", "warnings"})

@@ -69,6 +69,7 @@ class ProblemValuesSchema(Schema):
     minimum = _text("The table minimum")
     minor_unit = _number("Decimals of the currency's minor unit")
     most = _number("The most the field or the shoe takes")
+    multiplied = fields.List(value_of("BetType"), metadata={"description": "The bets a multiplier rule pays"})
     multiplier = _number("A multiplier, as sent")
     multipliers = _text("The multipliers of a multiplier game")
     name = _text("A field's name")
@@ -76,6 +77,9 @@ class ProblemValuesSchema(Schema):
     offered = fields.List(value_of("BetType"), metadata={"description": "The bets the table offers"})
     outcomes = fields.List(value_of("Outcome"), metadata={"description": "The outcomes a result may be"})
     paid = _text("The bets a multiplier rule may pay, listed")
+    pay_tables = fields.List(
+        value_of("PayTableId"), metadata={"description": "The pay tables the rules choose for the bets"}
+    )
     pays = _text("A base pay, as sent")
     place = value_of("Place", description="Where the card goes by the tableau")
     placed = value_of("Side", description="The hand the card was placed with")

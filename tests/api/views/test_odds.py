@@ -170,3 +170,30 @@ def test_fewer_than_six_cards_left_is_refused_and_six_are_enough(client):
 def test_a_body_that_is_not_json_is_a_400(client):
     response = client.post("/v1/odds", data="{", content_type="application/json")
     assert_problem(response, 400)
+
+
+def test_a_multiplier_shoe_where_a_bet_can_no_longer_win_is_answered(client):
+    """One deck of clubs down to 7C..KC deals no pair: 200, the pairs' expected
+    multiplier null, as the same shoe at a plain table answers 200."""
+    removed = [rank + suit for suit in "SHD" for rank in RANKS] + [rank + "C" for rank in "A23456"]
+    for rules in ({"decks": 1}, {"decks": 1, "multipliers": "lightning"}):
+        answer = client.post("/v1/odds", json={"rules": rules, "removed": removed})
+        assert answer.status_code == 200, answer.get_json()
+    pairs = [line for line in answer.get_json()["multiplier_returns"] if line["bet"].endswith("_pair")]
+    assert [(line["win"], line["multiplier"], line["rtp"]) for line in pairs] == [("0", None, "0")] * 2
+
+
+def test_a_multiplier_table_s_bets_are_priced_by_the_rule_s_base_pays(client):
+    """Lightning pays a tie 5:1 and pairs 9:1 before multipliers: `bets` is
+    priced by those, not by the standard 8:1 and 11:1."""
+    bets = client.post("/v1/odds", json={"rules": {"multipliers": "lightning"}}).get_json()["bets"]
+    nets = {
+        bet: [line["net"] for line in odds["lines"] if line["result"] == "win"] for bet, odds in bets.items()
+    }
+    assert nets == {
+        "player": ["1"],
+        "banker": ["0.95"],
+        "tie": ["5"],
+        "player_pair": ["9"],
+        "banker_pair": ["9"],
+    }

@@ -3,6 +3,9 @@
 and its own cap, the multiplier cards drawn or given as POST /v1/rounds
 takes them, and a live round that ends as POST /v1/rounds' answer."""
 
+import re
+from decimal import Decimal, localcontext
+
 import pytest
 
 from service.api.views.rounds import ROUND_EXAMPLES
@@ -239,3 +242,55 @@ def test_a_complete_live_round_is_post_v1_rounds_answer(client, cards, multiplie
     assert live.status_code == whole.status_code == 200, live.get_json()
     assert live.get_json()["complete"] is True
     assert live.get_data() == whole.get_data()
+
+
+#: The largest stake the amounts allow (12 integer digits).
+LARGEST = "999999999999.99"
+#: An operator rule at the documented bounds: a base pay of 10,000, every card lit at x1000.
+BOUNDS_RULE = {
+    "cards": {"52": 1},
+    "multipliers": {"1000": 1},
+    "pays": {
+        "tie": {"pays": "10000", "counted": "all_cards"},
+        "player": {"pays": "10000", "counted": "winning_hand"},
+    },
+}
+EVERY_CARD = [{"card": rank + suit, "multiplier": 1000} for suit in "SHDC" for rank in "A23456789TJQK"]
+
+
+def test_the_largest_amounts_are_exact_and_plain(client):
+    """Six kings make a tie lit 1000**6 times: each tie bet at the largest
+    stake wins 10**34 and more; 10,000 slips sum to 10**38, written exactly
+    and never in exponent notation (Decimal's 28 digits would round them)."""
+    limits = {bet: {"min": "1", "max": LARGEST} for bet in ("tie", "player")}
+    slip = [{"type": "tie", "amount": LARGEST}, {"type": "player", "amount": LARGEST}]
+    answer = client.post(
+        "/v1/settlements",
+        json={
+            "cards": ["KS"] * 6,
+            "rules": {"multipliers": BOUNDS_RULE, "limits": limits},
+            "multiplier_cards": EVERY_CARD,
+            "slips": [{"id": f"s{i}", "bets": slip} for i in range(10_000)],
+        },
+    )
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    with localcontext(prec=80):  # the test's own sums, exactly
+        stake = Decimal(LARGEST)
+        tie_returned = stake + stake * (10_000 * 1000**6)
+        expected = {
+            "slip returned": tie_returned + stake,
+            "slip net": tie_returned - stake,
+            "returned": (tie_returned + stake) * 10_000,
+            "net": (tie_returned - stake) * 10_000,
+        }
+    one, totals = body["multiplier_slips"][0], body["totals"]
+    answered = {
+        "slip returned": one["returned"],
+        "slip net": one["net"],
+        "returned": totals["returned"],
+        "net": totals["net"],
+    }
+    assert answered == {name: format(amount, "f") for name, amount in expected.items()}
+    amounts = [value for value in totals.values() if isinstance(value, str)]
+    assert all(re.fullmatch(r"[0-9]+\.[0-9]{2}", amount) for amount in amounts), amounts

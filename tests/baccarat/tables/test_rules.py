@@ -169,3 +169,38 @@ def test_a_limit_finer_than_the_currency_is_refused_at_it(overrides, path):
 def test_whole_limits_stay_valid_when_the_currency_has_fewer_decimals():
     rules = resolve_rules("standard", {"minor_unit": 0})
     assert rules.canonical["limits"]["banker"] == {"min": "1", "max": "200"}
+
+
+@pytest.mark.parametrize(
+    ("table", "overrides", "pointer", "pay_tables"),
+    [
+        ("ez", {}, ("table",), ["banker_ez"]),
+        ("no_commission", {}, ("table",), ["banker_no_commission"]),
+        ("tie_9", {}, ("table",), ["tie_9_to_1"]),
+        ("standard", {"variant": Variant.EZ, "commission": Decimal(0)}, ("rules", "variant"), ["banker_ez"]),
+        ("standard", {"commission": Decimal("0.1")}, ("rules", "commission"), ["banker_commission"]),
+        ("standard", {"tie_pays": 9}, ("rules", "tie_pays"), ["tie_9_to_1"]),
+    ],
+)
+def test_a_multiplier_rule_is_played_only_at_the_standard_pays_of_its_bets(
+    table, overrides, pointer, pay_tables
+):
+    """A rule pays its bets by its own base pays: echoing other pays while
+    the rule settles would say one game and play another, so it is refused."""
+    from service.baccarat.games.multipliers.presets import PRESETS
+
+    with pytest.raises(RulesError) as refused:
+        resolve_rules(table, {**overrides, "multipliers": PRESETS["lightning"].rule})
+    (problem,) = refused.value.problems
+    assert (problem.path, str(problem.code)) == (pointer, "multipliers_with_other_pays")
+    assert list(problem.values["pay_tables"]) == pay_tables
+
+
+def test_a_multiplier_rule_plays_at_any_table_whose_pays_for_its_bets_are_standard():
+    from service.baccarat.games.multipliers.presets import PRESETS
+
+    rule = PRESETS["lightning"].rule
+    for name in TABLES:
+        chosen = TABLES[name].rules.chosen
+        if all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
+            assert resolve_rules(name, {"multipliers": rule}).multipliers == rule

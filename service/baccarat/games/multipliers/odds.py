@@ -48,7 +48,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from math import perm
@@ -56,6 +57,8 @@ from math import perm
 import numpy as np
 import numpy.typing as npt
 
+from ...bets.catalogue import standard
+from ...bets.paytable import NamedPayTable, Result, win
 from ...bets.types import BetType
 from ...counting.round_counts import PAIR, PERFECT, Ints, count_rounds
 from ...rulebook.cards import DECK
@@ -332,6 +335,27 @@ def pattern_counts(composition: Composition) -> PatternCounts:
     )
 
 
+def base_pay_table(rule: MultiplierRule, bet: BetType) -> NamedPayTable:
+    """What ``bet`` pays under ``rule`` when no card it counts is lit, before
+    the fee: its standard pay table's lines (which decide a win, a push or a
+    loss, as the settlement asks them), each win paid the rule's base pay
+    less the stake it keeps.
+
+    >>> from service.baccarat.bets.paytable import pay_text
+    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> tie = base_pay_table(PRESETS["lightning"].rule, BetType.TIE)
+    >>> tie.id, [(line.when, pay_text(line.payout)) for line in tie.lines]
+    ('tie_8_to_1', [('the totals are equal', '5:1')])
+    """
+    pay = rule.pays[bet]
+    table = standard(bet)
+    paid = win(pay.pays, pay.stake_kept / pay.pays)
+    lines = tuple(
+        replace(line, payout=paid) if line.payout.result is Result.WIN else line for line in table.lines
+    )
+    return replace(table, lines=lines)
+
+
 @dataclass(frozen=True, slots=True)
 class PatternLine:
     """A bet's wins with one pattern: how likely, and the multiplier they expect."""
@@ -363,9 +387,13 @@ class BetReturn:
         return sum((line.probability for line in self.lines), Fraction(0))
 
     @property
-    def multiplier(self) -> Fraction:
-        """The multiplier a win expects: ``E[M | the bet wins]``."""
-        return sum((line.probability * line.multiplier for line in self.lines), Fraction(0)) / self.win
+    def multiplier(self) -> Fraction | None:
+        """The multiplier a win expects: ``E[M | the bet wins]``; None where
+        the shoe cannot deal the bet a win, so no win expects anything."""
+        win = self.win
+        if not win:
+            return None
+        return sum((line.probability * line.multiplier for line in self.lines), Fraction(0)) / win
 
     @property
     def rtp(self) -> Fraction:
@@ -426,6 +454,32 @@ class MultiplierReturns:
     def returns(self) -> tuple[BetReturn, ...]:
         """Every bet's return, in :class:`.BetType` order."""
         return tuple(self.bets.values())
+
+    @property
+    def warnings(self) -> tuple[ReturnWarning, ...]:
+        """What a program should know before offering the rule: each bet
+        that returns more than it costs (an operator's rule may)."""
+        return tuple(
+            ReturnWarning(WarningCode.RETURN_OVER_COST, bet.bet, bet.rtp)
+            for bet in self.returns
+            if bet.rtp > 1
+        )
+
+
+class WarningCode(StrEnum):
+    """What is worth a warning in a rule's returns, for a machine: a closed set."""
+
+    #: The bet returns more than it costs: the house loses on it in the long run.
+    RETURN_OVER_COST = "return_over_cost"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWarning:
+    """A warning about one bet's return under a rule."""
+
+    code: WarningCode
+    bet: BetType
+    rtp: Fraction
 
 
 def multiplier_returns(rule: MultiplierRule, composition: Composition | None = None) -> MultiplierReturns:

@@ -45,7 +45,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from ...bets.catalogue import standard
-from ...bets.money import ZERO, Rounding, decimal_places, rounder
+from ...bets.money import MONEY_DIGITS, ZERO, Rounding, decimal_places, difference, rounder, total
 from ...bets.paytable import PayLine, Result
 from ...bets.types import Bet, BetType
 from ...rulebook.cards import Card
@@ -56,7 +56,7 @@ from .rule import Fault, FaultCode, MultiplierBetError, MultiplierRule, Multipli
 #: Digits the settlement computes with: the largest win a rule allows (a
 #: pay of 10,000 times a multiplier of 1000 to the sixth power, 10**22) on
 #: a stake of 10**12 still has room for its decimals.
-PRECISION = 60
+PRECISION = MONEY_DIGITS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,12 +171,12 @@ class MultipliedSlip:
     @property
     def cost(self) -> Decimal:
         """Stakes and fees: what the slip cost."""
-        return self.staked + self.fees
+        return total((self.staked, self.fees))
 
     @property
     def net(self) -> Decimal:
         """What the player is up (or down) on the round, fees included."""
-        return self.returned - self.cost
+        return difference(self.returned, self.cost)
 
 
 def settling_line(bet: BetType, coup: Coup) -> PayLine:

@@ -45,9 +45,9 @@ from typing import NamedTuple
 from ...bets.money import ZERO, decimal_places, format_amount
 from ...bets.types import Bet, BetType
 from ...play.round import PlayedRound, Step, play_and_settle, unwatched
-from ...rulebook.cards import Card
-from ...rulebook.coup import Coup
-from ...rulebook.errors import N_, BetError, Problem, ProblemCode, SeedError
+from ...rulebook.cards import Card, check_composition
+from ...rulebook.coup import Coup, deal
+from ...rulebook.errors import N_, BetError, MissingCard, Problem, ProblemCode, SeedError
 from ...shoes.shuffle import SeedInputs
 from ...tables.rules import Rules
 from ...tables.settlement import settle_slip, slip_problems
@@ -310,6 +310,41 @@ def _check(
         raise BetError(N_("Some bets cannot be accepted at this table"), problems)
 
 
+def dealt_so_far(cards: Sequence[Card], decks: int) -> tuple[Card, Card, Card, Card]:
+    """The first four cards of a round dealt from ``cards``, which may stop
+    there (a studio peeks before the third cards are out): each card at most
+    as often as the shoe holds it, and a missing one of the four named as
+    dealing the whole round names it.
+
+    >>> from service.baccarat.rulebook.cards import parse_card
+    >>> [card.code for card in dealt_so_far([parse_card(c) for c in ("2S", "3H", "4D", "KC")], 8)]
+    ['2S', '3H', '4D', 'KC']
+    """
+    check_composition(cards, decks)
+    try:
+        return first_four(deal(cards))
+    except MissingCard as missing:
+        if any(problem.path[-1] in range(len(POSITIONS)) for problem in missing.problems):
+            raise
+    return cards[0], cards[1], cards[2], cards[3]
+
+
+def _view(
+    rules: Rules,
+    dealt: tuple[Card, Card, Card, Card],
+    shown: Sequence[Position],
+    fees: tuple[Fee, ...],
+    bets: Sequence[Bet],
+    fee: Decimal,
+) -> PeekView:
+    """What the player sees before deciding: the cards ``shown`` of the four ``dealt``."""
+    four = dict(zip(POSITIONS, dealt, strict=True))
+    hidden = tuple(p for p in POSITIONS if p not in shown)
+    staked = sum((bet.amount for bet in bets), ZERO)
+    cost = Decimal(format_amount(staked + fee, rules.minor_unit))
+    return PeekView(rules, tuple(Shown(p, four[p]) for p in POSITIONS if p in shown), hidden, fees, cost)
+
+
 #: The detail of a peek round sent without what it is dealt from.
 PEEK_INPUTS = N_("A peek round needs its cards, or seed inputs, and the cards shown")
 
@@ -339,21 +374,22 @@ def peek(
             raise SeedError(PEEK_INPUTS, [Problem.of(("shown",), ProblemCode.PEEK_NEEDS_SHOWN)])
         shown = shown_positions(seed, round_number, rule)
     _check(bets, decision, rules, rule)
-    with step("deal"):
-        played = play_and_settle(
-            rules, (), cards=cards, seed=seed, round_number=round_number, commitment=commitment
-        )
     exact = [replace(bet, amount=Decimal(format_amount(bet.amount, rules.minor_unit))) for bet in bets]
     fees = tuple(
         Fee(bet, fee_of(bet, rules, rule), _open_choices(bets, bet.type, rules, rule)) for bet in exact
     )
     fee = sum((f.fee for f in fees), ZERO)
+    if decision is None and cards is not None:
+        # A studio peeks before the third cards are out: the first four are enough.
+        with step("deal"):
+            dealt = dealt_so_far(cards, rules.decks)
+        return _view(rules, dealt, shown, fees, bets, fee)
+    with step("deal"):
+        played = play_and_settle(
+            rules, (), cards=cards, seed=seed, round_number=round_number, commitment=commitment
+        )
     if decision is None:
-        four = dict(zip(POSITIONS, first_four(played.coup), strict=True))
-        hidden = tuple(p for p in POSITIONS if p not in shown)
-        staked = sum((bet.amount for bet in bets), ZERO)
-        cost = Decimal(format_amount(staked + fee, rules.minor_unit))
-        return PeekView(rules, tuple(Shown(p, four[p]) for p in POSITIONS if p in shown), hidden, fees, cost)
+        return _view(rules, first_four(played.coup), shown, fees, bets, fee)
     raised = tuple(
         replace(bet, amount=bet.amount * rule.multiples[decision.get(bet.type, Choice.KEEP)]) for bet in bets
     )

@@ -382,3 +382,39 @@ def test_a_small_simulation_runs_the_same_code():
     answers = multiplier_returns(rules["prosperity_tree"]).bets
     for bet, mean in simulated.items():
         assert abs(mean - float(answers[bet].rtp)) < 5 * sqrt(answers[bet].variance / 20_000), bet
+
+
+def test_a_bet_the_shoe_can_no_longer_win_expects_no_multiplier():
+    """A single deck of clubs down to 7C..KC deals no pair: the pairs return
+    nothing and no win expects a multiplier (0/0 is not a number)."""
+    from service.baccarat.rulebook.cards import parse_card
+    from service.baccarat.shoes.composition import after_removing
+
+    removed = [parse_card(rank + suit) for suit in "SHD" for rank in "A23456789TJQK"]
+    removed += [parse_card(rank + "C") for rank in "A23456"]
+    returns = multiplier_returns(PRESETS["lightning"].rule, after_removing(1, removed))
+    pair = returns.bets[BetType.PLAYER_PAIR]
+    assert (pair.win, pair.multiplier, pair.rtp) == (0, None, 0)
+    assert returns.bets[BetType.PLAYER].multiplier > 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "bet", "pays"),
+    [
+        ("lightning", BetType.TIE, Decimal(5)),
+        ("lightning", BetType.BANKER, Decimal("0.95")),
+        ("lightning", BetType.PLAYER_PAIR, Decimal(9)),
+        ("prosperity_tree", BetType.BANKER_PAIR, Decimal(10)),
+        ("golden_wealth", BetType.PLAYER, Decimal(1)),
+    ],
+)
+def test_the_base_pay_table_pays_the_rule_s_base_pay_less_the_stake_kept(preset, bet, pays):
+    from service.baccarat.bets.catalogue import standard
+    from service.baccarat.bets.paytable import Result
+    from service.baccarat.games.multipliers.odds import base_pay_table
+
+    table = base_pay_table(PRESETS[preset].rule, bet)
+    assert table.id == standard(bet).id
+    wins = [line.payout for line in table.lines if line.payout.result is Result.WIN]
+    assert wins
+    assert {payout.net for payout in wins} == {pays}

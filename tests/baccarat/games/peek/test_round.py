@@ -24,7 +24,7 @@ from service.baccarat.games.peek.round import (
     shown_positions,
 )
 from service.baccarat.play.round import play_and_settle
-from service.baccarat.rulebook.errors import BetError, SeedError
+from service.baccarat.rulebook.errors import BetError, CardError, MissingCard, SeedError
 from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import resolve_rules
 from tests.conftest import cards
@@ -74,6 +74,26 @@ def test_the_first_answer_shows_only_the_cards_shown(count):
     held = {card for _, card in view.shown}
     assert not held & {four[p] for p in view.hidden}
     assert cards("5H")[0] not in held  # nor any third card
+
+
+@pytest.mark.parametrize("count", [4, 5])
+def test_a_live_table_peeks_from_the_cards_dealt_so_far(count):
+    """A studio peeks before the third cards are out: the first call from the
+    four (or five) cards dealt so far shows what the whole round's would."""
+    whole = peek(RULES, cards=BANKER_WINS, shown=POSITIONS[:2], bets=(bet("banker", "10"),))
+    so_far = peek(RULES, cards=BANKER_WINS[:count], shown=POSITIONS[:2], bets=(bet("banker", "10"),))
+    assert so_far == whole
+
+
+def test_a_live_peek_needs_the_first_four_cards_each_as_often_as_the_shoe_holds_it():
+    with pytest.raises(MissingCard) as missing:
+        peek(RULES, cards=BANKER_WINS[:3], shown=POSITIONS[:1])
+    assert [problem.path for problem in missing.value.problems] == [("cards", 3)]
+    with pytest.raises(CardError) as repeated:
+        peek(resolve_rules("standard", {"decks": 1}), cards=cards("9S 9S 2D 7C"), shown=POSITIONS[:1])
+    assert [problem.path for problem in repeated.value.problems] == [("cards", 1)]
+    with pytest.raises(MissingCard):  # the decision settles the round: it needs every card
+        peek(RULES, cards=BANKER_WINS[:4], shown=POSITIONS[:1], bets=(bet("banker", "10"),), decision={})
 
 
 @given(st.text(min_size=1, max_size=20), st.text(max_size=10), st.integers(0, 1000))
