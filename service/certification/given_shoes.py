@@ -38,7 +38,7 @@ MAX_SHOES = 10_000_000
 
 @dataclass(frozen=True)
 class GivenShoes:
-    """A file's shoes as card indices (:data:`.cards.DECK` order), one a row."""
+    """A file's shoes as card indices (:data:`.rulebook.cards.DECK` order), one a row."""
 
     shoes: np.ndarray = field(repr=False)
     #: SHA-256 of the file's bytes, as hex: what the report names the shoes by.
@@ -51,7 +51,7 @@ class GivenShoes:
 
     def __call__(self, seed: str, first: int, count: int, decks: int) -> np.ndarray:
         """Shoes ``first .. first + count - 1`` (a :data:`.shuffle_tests.Shuffler`)."""
-        return self.shoes[first : first + count]
+        return self.shoes[first : first + count].astype(np.int64)
 
 
 def read_shoes(lines: Iterable[bytes], decks: int) -> tuple[GivenShoes | None, list[dict[str, Any]]]:
@@ -104,7 +104,8 @@ def read_shoes(lines: Iterable[bytes], decks: int) -> tuple[GivenShoes | None, l
             rows.append(row)
     if errors:
         return None, errors[:MAX_ERRORS]
-    shoes = np.stack(rows) if rows else np.zeros((0, size), dtype=np.int64)
+    # One byte a card: a million 8-deck shoes take 416 MB.
+    shoes = np.stack(rows).astype(np.uint8) if rows else np.zeros((0, size), dtype=np.uint8)
     return GivenShoes(shoes, digest.hexdigest()), []
 
 

@@ -133,9 +133,11 @@ def _inputs(args: argparse.Namespace) -> Inputs:
     _check_out(Path(args.out))
     given = None
     if args.shoes is not None:
-        if args.rounds is not None or args.shuffle_shoes is not None:
+        if args.rounds is not None or args.shuffle_shoes is not None or args.scheduler is not None:
             refuse(
-                "Bad arguments", "--shoes deals and tests the file's shoes: no --rounds or --shuffle-shoes"
+                "Bad arguments",
+                "--shoes deals and tests the file's shoes in this process: "
+                "no --rounds, --shuffle-shoes or --scheduler",
             )
         given = _given(args.shoes, rules.decks)
     else:
@@ -297,7 +299,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = _inputs(args)
     key = _signing_key(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    if args.in_process:
+    # A file's shoes would travel with every piece sent to a worker: they are counted here.
+    if args.in_process or inputs.given is not None:
         report = _run(inputs, InProcess(), show)
     else:
         try:

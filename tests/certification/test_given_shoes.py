@@ -78,7 +78,10 @@ def test_certify_shoes_round_trips_the_service_s_shoes_to_the_same_figures(tmp_p
     common = ["--table", "standard", "--in-process"]
     seeded_args = ["--seed", "round-trip", "--rounds", "2100", "--shuffle-shoes", str(count)]
     assert main(["certify", *common, *seeded_args, "--out", str(tmp_path / "seeded")]) == 0
-    assert main(["certify", *common, "--shoes", str(path), "--out", str(tmp_path / "given")]) == 0
+    # No --in-process: a file's shoes are counted in this process all the same.
+    assert (
+        main(["certify", "--table", "standard", "--shoes", str(path), "--out", str(tmp_path / "given")]) == 0
+    )
     capsys.readouterr()
     seeded, given = (
         json.loads((tmp_path / name / "report.json").read_text()) for name in ("seeded", "given")
@@ -99,6 +102,7 @@ def test_certify_shoes_round_trips_the_service_s_shoes_to_the_same_figures(tmp_p
     ]
     assert [c["check"] for c in given["checks"]] == ["exact_math", "returns", "line_counts", "shuffle"]
     assert "not_run" in given["bit_stream"]
+    assert given["run"]["workers"] == "in process"
     assert "Not run: the shoes were given" in (tmp_path / "given" / "report.html").read_text()
 
 
@@ -120,3 +124,5 @@ def test_a_bad_shoes_file_is_refused_before_any_work(tmp_path: Path, capsys):
     assert json.loads(capsys.readouterr().err)["title"] == "Too few shoes to certify"
     assert main(["certify", "--shoes", str(few), "--rounds", "5", "--in-process", "--out", str(out)]) == 3
     assert "no --rounds" in json.loads(capsys.readouterr().err)["detail"]
+    assert main(["certify", "--shoes", str(few), "--scheduler", "tcp://127.0.0.1:1", "--out", str(out)]) == 3
+    assert "--scheduler" in json.loads(capsys.readouterr().err)["detail"]
