@@ -21,6 +21,10 @@ def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
     assert set(report) - set(deterministic_part(report)) == {"run"}
     assert [(game["games_ago"], game["shoe"]) for game in report["last_games"]][:1] == [(0, inputs.shoes - 1)]
     assert len(report["last_games"]) == 10
+    # The first-level summary reads only the p-values that are uniform for a true source.
+    first_level = report["bit_stream"]["first_level_p_values"]
+    assert first_level["tests"] == ["frequency", "spectral"]
+    assert first_level["count"] == 2 * report["bit_stream"]["sequences"]
     assert json.loads(report_bytes(report)) == json.loads(json.dumps(report))
     # Every statistical test is judged in one family, at 99% as a whole.
     family = report["family_wise"]
