@@ -183,11 +183,12 @@ def pattern_counts(bits: Bits, longest: int) -> dict[int, np.ndarray]:
     every length ``0 .. longest``: the longest counted, each shorter one the
     longer one's counts summed over its last bit (the same, read circularly)."""
     n, rows = bits.shape[1], len(bits)
-    wrapped = np.concatenate([bits, bits[:, : longest - 1]], axis=1)
-    codes = np.zeros((rows, n), dtype=np.int64)
+    wrapped = np.concatenate([bits, bits[:, : longest - 1]], axis=1).astype(np.uint8)
+    codes = np.zeros((rows, n), dtype=np.uint8 if longest <= 8 else np.int64)
     for offset in range(longest):
-        codes = codes * 2 + wrapped[:, offset : offset + n]
-    shifted = codes + (np.arange(rows) * 2**longest)[:, None]
+        codes <<= 1
+        codes |= wrapped[:, offset : offset + n]
+    shifted = codes.astype(np.int64) + (np.arange(rows, dtype=np.int64) * 2**longest)[:, None]
     counts = {longest: np.bincount(shifted.ravel(), minlength=rows * 2**longest).reshape(rows, -1)}
     for size in range(longest - 1, -1, -1):
         counts[size] = counts[size + 1].reshape(rows, 2**size, 2).sum(axis=2)
