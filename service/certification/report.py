@@ -99,7 +99,12 @@ def certify(
 
     tested = pieces(0, inputs.tested_shoes, 250)
     shuffle_parts = workers.map(
-        partial(shuffle_tests.tally_shuffles, seed, decks=rules.decks, shuffler=given or inputs.shuffler),
+        partial(
+            shuffle_tests.tally_shuffles,
+            seed,
+            decks=rules.decks,
+            shuffler=inputs.shuffler if given is None else given,
+        ),
         tested,
         progress,
     )
