@@ -10,6 +10,7 @@ from . import (
     odds,
     paths,
     peers,
+    profile,
     round_parts,
     rounds,
     shoes,
@@ -20,7 +21,8 @@ from . import (
 
 SECTIONS = [
     ("The engine against its peers, on the same shoes", peers.run),
-    ("Rounds and settlement", rounds.run),
+    ("Rounds and settlement: against the empty endpoint and the signed ceiling", rounds.run),
+    ("Where a served request's time goes: one worker sampled under load", profile.run),
     ("Where a signed round's time goes, in process", round_parts.run),
     ("Signed answers: the cost of signing", signing.run),
     ("Traces: off as shipped, and on", tracing.run),
