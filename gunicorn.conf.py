@@ -88,6 +88,13 @@ def on_starting(server):
         # One ephemeral key for every worker, so that the JWKS any of them
         # serves verifies the answers all of them sign (docs/audit.md).
         os.environ[EPHEMERAL_KEY] = ephemeral_pem()
+    # Last, once the workers' environment is set (prometheus_client reads the
+    # metrics directory when it is imported): the app's modules and the
+    # multiplier games' returns, made once here and inherited by every worker
+    # instead of made by each after its fork (docs/performance.md, "Workers").
+    from service.app import before_fork
+
+    before_fork()
 
 
 def when_ready(server):

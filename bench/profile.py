@@ -26,10 +26,14 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -182,9 +186,40 @@ def profile(
     return lines
 
 
+def worker_start(app: str) -> tuple[float, float]:
+    """Seconds from a worker's fork to its first answer, and its resident
+    memory then (MiB): the one worker of ``app`` is stopped, and the master
+    forks the next, whose first answer is the first answer after that."""
+    with gunicorn(workers=1, app=app) as server:
+        old = worker_pid(server)
+        os.kill(old, signal.SIGTERM)
+        while True:  # the replacement appears within milliseconds of its fork
+            children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children").read_text()
+            if children.split() and int(children.split()[0]) != old:
+                forked = time.monotonic()
+                break
+            time.sleep(0.001)
+        new = int(children.split()[0])
+        with urllib.request.urlopen(server.url + "/readyz", timeout=30) as answer:
+            answer.read()
+        ready = time.monotonic() - forked
+        status = Path(f"/proc/{new}/status").read_text()
+        rss = int(status.split("VmRSS:")[1].split()[0]) / 1024
+    return ready, rss
+
+
+def workers() -> list[str]:
+    ours, theirs = worker_start("service.app:create_app()"), worker_start("bench.baseline:create_app()")
+    return [
+        f"a worker from fork to first answer: the service's {ours[0]:.2f} s, {ours[1]:.0f} MiB RSS; "
+        f"the empty app's {theirs[0]:.2f} s, {theirs[1]:.0f} MiB (goal: the service's <= 1 s, <= 100 MiB)"
+    ]
+
+
 def run(seconds: float = 8, keep: Path | None = None) -> list[str]:
     rounds, slips = json.dumps(ROUND).encode(), json.dumps(SLIPS).encode()
     return [
+        *workers(),
         *profile("POST /v1/rounds (signed)", "/v1/rounds", rounds, 8, seconds, keep),
         *profile("the signed ceiling", "/signed", rounds, 8, seconds, keep, "bench.baseline:create_app()"),
         *profile("POST /v1/settlements (10,000 slips)", "/v1/settlements", slips, 1, seconds, keep),

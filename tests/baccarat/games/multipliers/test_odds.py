@@ -25,7 +25,9 @@ from service.baccarat.counting.round_counts import count_rounds
 from service.baccarat.games.multipliers.cards import counted_cards
 from service.baccarat.games.multipliers.odds import (
     PARTITIONS,
+    _structure,
     bet_return,
+    build_structure,
     expected_multiplier,
     multiplier_returns,
     pattern_counts,
@@ -382,3 +384,13 @@ def test_a_small_simulation_runs_the_same_code():
     answers = multiplier_returns(rules["prosperity_tree"]).bets
     for bet, mean in simulated.items():
         assert abs(mean - float(answers[bet].rtp)) < 5 * sqrt(answers[bet].variance / 20_000), bet
+
+
+def test_the_shipped_structure_is_the_one_the_tableau_builds():
+    """structure.npz is :func:`build_structure`'s: after a change to the
+    tableau, ``python -m service.baccarat.games.multipliers.odds`` writes it again."""
+    shipped, built = _structure(), build_structure()
+    for name in ("sizes", "many", "keys", "starts"):
+        stored, worked_out = getattr(shipped, name), getattr(built, name)
+        assert stored.dtype == worked_out.dtype, name
+        assert np.array_equal(stored, worked_out), name
