@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from service.baccarat.requests import settle_table
 from service.contract.jsonio import loads
 from service.contract.schemas.settlements import SettlementRequestSchema
-from tests.servers import gunicorn
+from tests.hostile.helpers import cpu_seconds
+from tests.servers import Server, gunicorn, worker_pids
 
 from .loadgen import Load, http_load
 
@@ -68,12 +69,13 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
     with gunicorn(workers=2) as app, gunicorn(workers=2, app="bench.baseline:create_app()") as base:
         for connections in CONNECTIONS:
             served, baseline, ceiling = alternated(
-                [(app.url, "/v1/rounds", body), (base.url, "/empty", body), (base.url, "/signed", body)],
+                [(app, "/v1/rounds", body), (base, "/empty", body), (base, "/signed", body)],
                 connections,
                 rounds,
                 seconds,
             )
             ratio, to_ceiling = served.rate / baseline.rate, served.rate / ceiling.rate
+            cpu_ratio = ceiling.cpu_us / served.cpu_us
             verdict = "meets the goal" if to_ceiling >= TARGET_CEILING_RATIO else "MISSES the goal"
             errors = served.errors + baseline.errors + ceiling.errors
             lines += [
@@ -83,11 +85,13 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
                 f"  [{served.tool}, 2 workers each, {rounds} turns of {seconds:g}s, {errors} errors]",
                 f"  ratio to the empty endpoint {ratio:.2f}; to the signed ceiling {to_ceiling:.2f} "
                 f"({verdict}: >= {TARGET_CEILING_RATIO:.2f})",
+                f"  the workers' CPU a request: the ceiling's over the round's {cpu_ratio:.2f} (empty "
+                f"{baseline.cpu_us:,.0f} µs, ceiling {ceiling.cpu_us:,.0f}, round {served.cpu_us:,.0f})",
             ]
         # The same comparison for a request that does no work: what the
         # service's own layers cost on every request, apart from a round's work.
         served, baseline = alternated(
-            [(app.url, "/livez", None), (base.url, "/readyz", None)], FLOOR_CONNECTIONS, rounds, seconds
+            [(app, "/livez", None), (base, "/readyz", None)], FLOOR_CONNECTIONS, rounds, seconds
         )
         lines += [
             f"GET /livez, {FLOOR_CONNECTIONS} connections: {served}; the empty app's GET /readyz: "
@@ -97,7 +101,7 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
     return lines
 
 
-Target = tuple[str, str, bytes | None]
+Target = tuple[Server, str, bytes | None]
 
 
 @dataclass(frozen=True)
@@ -109,29 +113,37 @@ class Side:
     p99_ms: float
     errors: int
     tool: str
+    #: The server's workers' CPU (user and system) per answer, in µs: what a
+    #: request costs the machine, which other work on it moves less than a rate.
+    cpu_us: float
 
     def __str__(self) -> str:
         return f"{self.rate:,.0f} req/s, p50 {self.p50_ms:.2f} ms, p99 {self.p99_ms:.2f} ms"
 
 
-def side(loads: list[Load]) -> Side:
+def side(loads: list[tuple[Load, float]], seconds: float) -> Side:
     return Side(
-        statistics.median(load.requests_per_second for load in loads),
-        statistics.median(load.p50_ms or 0.0 for load in loads),
-        statistics.median(load.p99_ms or 0.0 for load in loads),
-        sum(load.errors for load in loads),
-        loads[0].tool,
+        statistics.median(load.requests_per_second for load, _ in loads),
+        statistics.median(load.p50_ms or 0.0 for load, _ in loads),
+        statistics.median(load.p99_ms or 0.0 for load, _ in loads),
+        sum(load.errors for load, _ in loads),
+        loads[0][0].tool,
+        statistics.median(cpu / (load.requests_per_second * seconds) * 1e6 for load, cpu in loads),
     )
 
 
 def alternated(targets: list[Target], connections: int, rounds: int, seconds: float) -> list[Side]:
-    """Each of ``targets`` (url, path, body or None for a GET) loaded in turn,
-    ``rounds`` times over, so that drift on a shared machine hits them all alike."""
-    loads: list[list[Load]] = [[] for _ in targets]
+    """Each of ``targets`` (server, path, body or None for a GET) loaded in
+    turn, ``rounds`` times over, so that drift on a shared machine hits them
+    all alike; each run with its server's workers' CPU seconds."""
+    loads: list[list[tuple[Load, float]]] = [[] for _ in targets]
     for _ in range(rounds):
-        for runs, target in zip(loads, targets, strict=True):
-            runs.append(http_load(*target, seconds=seconds, connections=connections))
-    return [side(runs) for runs in loads]
+        for runs, (server, path, body) in zip(loads, targets, strict=True):
+            workers = worker_pids(server.process.pid)
+            before = cpu_seconds(workers)
+            load = http_load(server.url, path, body, seconds=seconds, connections=connections)
+            runs.append((load, cpu_seconds(workers) - before))
+    return [side(runs, seconds) for runs in loads]
 
 
 def in_process_settlement(body: bytes, repeats: int = 5) -> float:
