@@ -4,6 +4,9 @@ The environment variables are read in service/server/config.py (listed in the
 README's "Configuration"); this file only turns them into gunicorn settings.
 Nothing here creates per-process state before fork: the app, and with it
 every RNG and metric, is built in each worker (``preload_app = False``).
+What every worker needs alike (the app's modules, the multiplier games'
+exact returns) is made once in the master before it forks them
+(``on_starting``; docs/adr/0013-made-once-before-the-workers-fork.md).
 Measurements behind the choices are in docs/performance.md.
 """
 

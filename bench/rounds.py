@@ -20,11 +20,14 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import http.client
 import json
 import statistics
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from service.baccarat.requests import settle_table
 from service.contract.jsonio import loads
@@ -63,21 +66,26 @@ CONNECTIONS = (8, 16)
 FLOOR_CONNECTIONS = 16
 
 
-def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
+def throughput_ratio(rounds: int = 5, seconds: float = 5, past: Path | None = None) -> list[str]:
+    """The comparisons of item 1; with ``past`` (another checkout of the
+    service, such as ``git archive`` of an earlier commit with its compiled
+    catalogues), that tree's POST /v1/rounds too, in the same turns: a
+    before and after measured side by side."""
     body = json.dumps(ROUND).encode()
     lines = []
-    with gunicorn(workers=2) as app, gunicorn(workers=2, app="bench.baseline:create_app()") as base:
+    with contextlib.ExitStack() as stack:
+        app = stack.enter_context(gunicorn(workers=2))
+        base = stack.enter_context(gunicorn(workers=2, app="bench.baseline:create_app()"))
+        before = None if past is None else stack.enter_context(gunicorn(workers=2, root=past))
         for connections in CONNECTIONS:
-            served, baseline, ceiling = alternated(
-                [(app, "/v1/rounds", body), (base, "/empty", body), (base, "/signed", body)],
-                connections,
-                rounds,
-                seconds,
-            )
+            targets = [(app, "/v1/rounds", body), (base, "/empty", body), (base, "/signed", body)]
+            if before is not None:
+                targets.append((before, "/v1/rounds", body))
+            served, baseline, ceiling, *earlier = alternated(targets, connections, rounds, seconds)
             ratio, to_ceiling = served.rate / baseline.rate, served.rate / ceiling.rate
             cpu_ratio = ceiling.cpu_us / served.cpu_us
             verdict = "meets the goal" if to_ceiling >= TARGET_CEILING_RATIO else "MISSES the goal"
-            errors = served.errors + baseline.errors + ceiling.errors
+            errors = sum(side.errors for side in (served, baseline, ceiling, *earlier))
             lines += [
                 f"POST /v1/rounds (6 cards, 3 bets, signed), {connections} connections: {served}",
                 f"  empty Flask endpoint: {baseline}",
@@ -88,6 +96,13 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5) -> list[str]:
                 f"  the workers' CPU a request: the ceiling's over the round's {cpu_ratio:.2f} (empty "
                 f"{baseline.cpu_us:,.0f} µs, ceiling {ceiling.cpu_us:,.0f}, round {served.cpu_us:,.0f})",
             ]
+            for side in earlier:
+                lines += [
+                    f"  the same round from {past}: {side}; to the empty endpoint "
+                    f"{side.rate / baseline.rate:.2f}, to the signed ceiling {side.rate / ceiling.rate:.2f}, "
+                    f"CPU {side.cpu_us:,.0f} µs a request "
+                    f"(the ceiling's over it {ceiling.cpu_us / side.cpu_us:.2f})"
+                ]
         # The same comparison for a request that does no work: what the
         # service's own layers cost on every request, apart from a round's work.
         served, baseline = alternated(
@@ -194,4 +209,11 @@ def run() -> list[str]:
 
 
 if __name__ == "__main__":
-    print("\n".join(run()))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--past", type=Path, help="another checkout of the service, served beside this one")
+    parser.add_argument("--turns", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--rounds-only", action="store_true", help="skip the settlement")
+    arguments = parser.parse_args()
+    lines = throughput_ratio(arguments.turns, arguments.seconds, arguments.past)
+    print("\n".join(lines if arguments.rounds_only else lines + settlement_speed()))
