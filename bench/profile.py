@@ -1,19 +1,24 @@
 """Where a served request's time goes: a sampling profile of one worker under load.
 
-The service runs under the project's gunicorn.conf.py with one worker;
-wrk loads it (the signed round of :mod:`bench.rounds` at 8 connections,
-then the 10,000-slip settlement on one connection; and the signed ceiling of
-:mod:`bench.baseline` the same way as the round, for comparison) while py-spy samples
-that worker (``py-spy record --format raw``: collapsed stacks, the process
-never stopped). Each sample's innermost Python frame says which layer the
-worker was in, by its file (:data:`LAYERS`, first match): code in C (orjson,
-Ed25519, the hash) counts in the Python function that called it (the
-signed ceiling's view, which is mostly its digests and signature, counts
-as signing). The
-summary is each layer's share of the samples, busiest first, and the
-share of samples inside a few wrappers of interest (:data:`INSIDE`),
-inclusive of what they call. Shares are what to read: py-spy slows nothing,
-but a 2-core machine shared with wrk and other work moves the absolute rate.
+The service runs under the project's gunicorn.conf.py with one worker; wrk
+loads it (the signed round of :mod:`bench.rounds` at 8 connections, then
+the 10,000-slip settlement on one connection; and the signed ceiling of
+:mod:`bench.baseline` the same way as the round, for comparison) while
+py-spy samples that worker (``py-spy record --format raw``: collapsed
+stacks, the process never stopped). Each sample's innermost Python frame
+says which layer the worker was in, by its file (:data:`LAYERS`, first
+match): code in C (orjson, Ed25519, the hash) counts in the Python
+function that called it (the signed ceiling's view, which is mostly its
+digests and signature, counts as signing). The summary is each layer's
+share of the samples, busiest first, and the share of samples inside a few
+wrappers of interest (:data:`INSIDE`), inclusive of what they call, each
+also as µs per answer. Shares are what to read: a sample is taken whenever
+the worker is not idle, waiting for a CPU included, so the µs rise with
+the load of a 2-core machine shared with wrk and other work.
+
+First, :func:`workers`: a worker's wall time from its fork to its first
+answer, and its resident memory then, for the service and for the empty
+app under the same gunicorn.conf.py (docs/adr/0013).
 
 ``PYTHONPATH=. .venv/bin/python -m bench.profile`` (py-spy, from the
 ``dev`` extras, needs to be allowed to read another process's memory:
