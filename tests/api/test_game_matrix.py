@@ -3,7 +3,8 @@ multiplier preset, an operator's rule, and Peek Baccarat) over every
 operation that plays or prices a round.
 
 Each combination is played through POST /v1/rounds, /v1/settlements,
-/v1/rounds/live, /v1/shoes, /v1/rounds/peek and /v1/odds. It either answers
+/v1/rounds/live, /v1/shoes, /v1/rounds/peek and /v1/odds, and given to
+`baccarat certify`'s exact math. It either answers
 consistently (the same rules id everywhere, the same round and settlement
 through every operation that can play it, the odds of the game played), or
 every operation refuses it with the same documented 422 code. The matrix is
@@ -13,6 +14,7 @@ a new preset or game joins it without a line of test code here.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -20,7 +22,9 @@ import pytest
 from service.baccarat.bets.catalogue import standard
 from service.baccarat.bets.types import BetType
 from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.certification.exact import exact_document, game_math
+from service.cli import main
 from tests.contract.test_problems import ERROR_TEMPLATES
 
 #: An operator's rule that returns less than it costs on every bet (docs/multipliers.md).
@@ -70,13 +74,27 @@ def play(client, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     return answer.status_code, answer.get_json()
 
 
+def certified(tmp_path, table_rules: dict[str, Any], capsys) -> tuple[int, dict[str, Any] | None]:
+    """`baccarat certify --rules` on the combination, stopped before any
+    simulation: its exit code, and its problem when it refused."""
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(table_rules))
+    code = main(
+        ["certify", "--rules", str(path), "--rounds", "0", "--seed", "m", "--out", str(tmp_path / "o")]
+    )
+    err = capsys.readouterr().err
+    return code, json.loads(err) if code == 3 and err.startswith("{") else None
+
+
 def codes(problem: dict[str, Any]) -> list[str]:
     return sorted({entry["code"] for entry in problem.get("errors", [])})
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("table", list(TABLES))
-def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(client, table, game):
+def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
+    client, table, game, tmp_path, capsys
+):
     spec = GAMES[game]
     rules = {} if spec is None else {"multipliers": spec}
     table_rules = {"table": table, "rules": rules}
@@ -87,6 +105,8 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
         # Refused: with a documented code, and by every operation alike.
         assert codes(odds) == ["multipliers_with_other_pays"]
         assert set(codes(odds)) <= set(ERROR_TEMPLATES)
+        # The certification kit refuses it before any work, as the service does.
+        assert certified(tmp_path, table_rules, capsys)[0] == 3
         for path, body in [
             ("/v1/rounds", {**table_rules, "cards": CARDS, **lit}),
             (
@@ -109,13 +129,13 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
     slips_key = "slips" if spec is None else "multiplier_slips"
 
     # The table's slips settle as the round settles the one slip.
-    _, table = play(
+    _, settlements = play(
         client,
         "/v1/settlements",
         {**table_rules, "cards": CARDS, **lit, "slips": [{"id": "s", "bets": bets}]},
     )
-    assert table["rules"]["id"] == rules_id
-    (slip,) = table[slips_key]
+    assert settlements["rules"]["id"] == rules_id
+    (slip,) = settlements[slips_key]
     assert {key: value for key, value in slip.items() if key != "id"} == played[settled_key]
 
     # Dealt live, the complete round is the round's answer.
@@ -147,6 +167,18 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
         echoed = odds["rules"]
         assert echoed["pay_tables"] == {bet: standard(BetType(bet)).id for bet in echoed["pay_tables"]}
         assert (echoed["variant"], echoed["commission"]) == ("standard", "0.05")
+
+    # The certification kit's exact math is the odds of the game played, or it refuses a game it has none for.
+    if spec is None:
+        math = exact_document(game_math(resolve_rules(table)))
+        assert {bet: figures["house_edge"]["decimal"] for bet, figures in math["bets"].items()} == {
+            bet: figures["house_edge"] for bet, figures in odds["bets"].items()
+        }
+    else:
+        code, problem = certified(tmp_path, table_rules, capsys)
+        assert code == 3
+        assert problem is not None
+        assert problem["title"] == "A multiplier game cannot be certified"
 
     # Peek: the same cards and slip, kept, settle as the round; a multiplier rule is not a peek table's.
     peek_body = {**table_rules, "cards": CARDS, "shown": ["banker_first"], "bets": bets, "decision": {}}
