@@ -199,6 +199,19 @@ CASES: dict[str, tuple[str, str, Any]] = {
         {"cards": FIVE, "rules": {"pay_tables": {"tie": "tie_9_to_1"}, "tie_pays": 8}},
     ),
     "commission": ("POST", "/v1/rounds", {"cards": FIVE, "rules": {"variant": "ez", "commission": "0.05"}}),
+    "multiplier win below nothing": (
+        "POST",
+        "/v1/odds",
+        {
+            "rules": {
+                "multipliers": {
+                    "cards": {"1": 1},
+                    "multipliers": {"2": 1},
+                    "pays": {"banker": {"pays": "0.01", "counted": "none", "stake_kept": "0.05"}},
+                }
+            }
+        },
+    ),
     "multiplier rule at other pays": (
         "POST",
         "/v1/rounds",

@@ -174,16 +174,44 @@ def test_no_span_carries_a_stake_a_seed_an_api_key_or_a_query_value(traced_app, 
     assert headers[-1]["http.target"] == "/v1/rounds?api_key"
 
 
-def test_a_step_that_fails_says_its_error_type_never_its_message(traced_app, exporter):
-    over_the_limit = {"cards": CARDS, "bets": [{"type": "banker", "amount": "678.90"}]}
-    assert post(traced_app, "/v1/rounds", over_the_limit) == 422
+@pytest.mark.parametrize(
+    ("path", "over_the_limit"),
+    [
+        ("/v1/rounds", {"cards": CARDS, "bets": [{"type": "banker", "amount": "678.90"}]}),
+        (
+            "/v1/rounds",
+            {
+                "cards": CARDS,
+                "rules": {"multipliers": "lightning"},
+                "multiplier_cards": [
+                    {"card": card, "multiplier": 2} for card in ("AS", "2S", "3S", "4S", "5S")
+                ],
+                "bets": [{"type": "banker", "amount": "678.90"}],
+            },
+        ),
+        (
+            "/v1/settlements",
+            {
+                "cards": CARDS,
+                "rules": {"multipliers": "lightning"},
+                "multiplier_cards": [
+                    {"card": card, "multiplier": 2} for card in ("AS", "2S", "3S", "4S", "5S")
+                ],
+                "slips": [{"id": "s", "bets": [{"type": "banker", "amount": "678.90"}]}],
+            },
+        ),
+    ],
+    ids=["plain", "multiplier", "multiplier table"],
+)
+def test_a_step_that_fails_says_its_error_type_never_its_message(traced_app, exporter, path, over_the_limit):
+    assert post(traced_app, path, over_the_limit) == 422
     spans = {span.name: span for span in exporter.get_finished_spans()}
     settle = spans["settle"]
     assert settle.status.status_code is trace.StatusCode.ERROR
     assert settle.status.description is None
     assert (settle.attributes or {})["error.type"] == "BetError"
     assert not settle.events
-    assert "baccarat.outcome" not in (spans["POST /v1/rounds"].attributes or {})
+    assert "baccarat.outcome" not in (spans[f"POST {path}"].attributes or {})
     assert not {"write answer", "sign answer"} & spans.keys()
 
 

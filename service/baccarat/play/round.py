@@ -279,10 +279,10 @@ def _play_multiplied(
     coup, unused_cards, record, place = dealt
     multiplied = None
     if bets:
-        problems = multiplier_slip_problems(bets, rules)
-        if problems:
-            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-        with step("settle"):
+        with step("settle"):  # a refused slip fails the settle step, as at a plain table
+            problems = multiplier_slip_problems(bets, rules)
+            if problems:
+                raise BetError(N_("Some bets cannot be accepted at this table"), problems)
             unit, rounding = rules.minor_unit, rules.payout_rounding
             multiplied = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding).slip(bets)
     return PlayedRound(
@@ -303,14 +303,14 @@ def _settle_multiplied_slips(
     assert rule is not None
     coup, unused_cards, record, place = dealt
     check = _MultipliedSlipCheck(rules, rule)
-    problems = [
-        problem.within("slips", index)
-        for index, (_, bets) in enumerate(slips)
-        for problem in check.problems(bets)
-    ]
-    if problems:
-        raise BetError(N_("Some bets cannot be accepted at this table"), problems)
-    with step("settle"):
+    with step("settle"):  # a refused slip fails the settle step, as at a plain table
+        problems = [
+            problem.within("slips", index)
+            for index, (_, bets) in enumerate(slips)
+            for problem in check.problems(bets)
+        ]
+        if problems:
+            raise BetError(N_("Some bets cannot be accepted at this table"), problems)
         unit, rounding = rules.minor_unit, rules.payout_rounding
         settler = MultiplierSettler(coup, lit, rule, minor_unit=unit, rounding=rounding)
         settled = tuple(settler.slip(bets, slip_id) for slip_id, bets in slips)

@@ -144,6 +144,7 @@ class ProblemCode(StrEnum):
     MULTIPLIER_BASE_PAY_OUT_OF_RANGE = "multiplier_base_pay_out_of_range"
     MULTIPLIER_COUNTED_NOT_ALLOWED = "multiplier_counted_not_allowed"
     MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE = "multiplier_stake_kept_out_of_range"
+    MULTIPLIER_WIN_BELOW_NOTHING = "multiplier_win_below_nothing"
     MULTIPLIER_FEE_RATE_OUT_OF_RANGE = "multiplier_fee_rate_out_of_range"
     MULTIPLIER_FEE_ON_BET_NOT_PAID = "multiplier_fee_on_bet_not_paid"
     MULTIPLIER_CAP_NOT_POSITIVE = "multiplier_cap_not_positive"
@@ -267,6 +268,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.MULTIPLIER_COUNTED_NOT_ALLOWED: N_("what counts for a {bet} bet is one of {allowed}"),
         ProblemCode.MULTIPLIER_STAKE_KEPT_OUT_OF_RANGE: N_(
             "{kept} is not a share of the stake a win keeps: 0 or more, less than 1"
+        ),
+        ProblemCode.MULTIPLIER_WIN_BELOW_NOTHING: N_(
+            "a {bet} win keeps {kept} of the stake but its base pay is {pays}: "
+            "a win would pay less than nothing"
         ),
         ProblemCode.MULTIPLIER_FEE_RATE_OUT_OF_RANGE: N_(
             "{rate} is not a fee rate: 0 to 1 (0.2 is a fifth of the stake)"

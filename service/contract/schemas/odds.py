@@ -303,6 +303,14 @@ class MultiplierReturnSchema(AnswerSchema):
         }
 
 
+class ReturnWarningSchema(AnswerSchema):
+    """A warning about one bet's return under a multiplier rule."""
+
+    code = value_of("ReturnWarningCode", required=True)
+    bet = value_of("BetType", required=True)
+    rtp = DecimalText("The bet's return per unit of cost", "1.17")
+
+
 class OddsResponseSchema(AnswerSchema):
     """The exact odds of the next round, and of every bet the table offers."""
 
@@ -333,6 +341,16 @@ class OddsResponseSchema(AnswerSchema):
         attribute="multipliers.returns",
         metadata={"description": "At a multiplier table (`rules.multipliers`): each bet's exact return"},
     )
+    warnings = fields.List(
+        fields.Nested(ReturnWarningSchema),
+        attribute="multipliers.warnings",
+        metadata={
+            "description": "At a multiplier table: what a program should know before offering the rule "
+            "(empty when nothing): `return_over_cost`, a bet whose exact return exceeds what it costs, "
+            "so that the house loses on it in the long run (an operator's rule may say so; `baccarat "
+            "certify` refuses to certify it)"
+        },
+    )
     engine = engine_field()
 
-    OMIT_IF_NONE = frozenset({"multiplier_returns"})
+    OMIT_IF_NONE = frozenset({"multiplier_returns", "warnings"})

@@ -229,7 +229,10 @@ class MultiplierRuleField(fields.Field[Any]):
         "or an operator's own rule. Its multiplier cards are drawn from the round's seed inputs, or "
         "sent as `multiplier_cards` with `cards` (a physical shoe's as `multiplier_cards_by_round`), "
         "and its bets are paid by the rule, fee included. "
-        "The table then offers only the bets the rule pays. None by default",
+        "The table then offers only the bets the rule pays. A rule is played only at rules that pay "
+        "its bets as the standard table does: another variant, commission, tie pay or pay table for "
+        "one of them is refused (`multipliers_with_other_pays`). Amounts are exact up to the largest "
+        'the bounds allow (docs/multipliers.md, "Amounts"). None by default',
         "example": "lightning",
     }
 

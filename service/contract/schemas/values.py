@@ -23,6 +23,7 @@ from ...baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
 from ...baccarat.bets.money import Rounding
 from ...baccarat.bets.paytable import NO_LINE, Result, pays_text
 from ...baccarat.bets.types import BetType, Variant
+from ...baccarat.games.multipliers.odds import WarningCode
 from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.games.multipliers.rule import Counted
 from ...baccarat.games.peek.round import Choice, Position
@@ -163,6 +164,11 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             names(Choice),
             "What the player does with a peek round's Player or Banker bet once cards are shown: keep "
             "it, double it or triple it (no fee on the raise)",
+        ),
+        "ReturnWarningCode": ValueSet(
+            names(WarningCode),
+            "What is worth a warning in a multiplier rule's returns: `return_over_cost`, a bet that "
+            "returns more than it costs",
         ),
         "ShoeSource": ValueSet(
             ("full", "removed", "counts", "seed"),

@@ -112,6 +112,11 @@ def test_the_odds_of_an_operator_s_rule_are_the_engine_s_exact_returns(client):
             "multiplier_stake_kept_out_of_range",
         ),
         (
+            {"pays": {"banker": {"pays": "0.01", "counted": "none", "stake_kept": "0.05"}}},
+            "/rules/multipliers/pays/banker/stake_kept",
+            "multiplier_win_below_nothing",
+        ),
+        (
             {"fee": {"rate": "1.5", "bets": []}},
             "/rules/multipliers/fee/rate",
             "multiplier_fee_rate_out_of_range",
@@ -153,3 +158,16 @@ def test_a_name_that_is_no_preset_is_refused_by_the_schema(client):
     assert [(e["pointer"], e["code"]) for e in answer.get_json()["errors"]] == [
         ("/rules/multipliers", "not_one_of")
     ]
+
+
+def test_a_rule_returning_more_than_it_costs_is_answered_with_a_warning(client):
+    """The rule above charges no fee on the Player and Banker: each returns
+    about 117% of what it costs, which POST /v1/odds says with a code."""
+    odds = client.post("/v1/odds", json={"rules": {"multipliers": RULE}}).get_json()
+    returns = {line["bet"]: line["rtp"] for line in odds["multiplier_returns"]}
+    over = [(warning["code"], warning["bet"], warning["rtp"]) for warning in odds["warnings"]]
+    assert over == [("return_over_cost", bet, returns[bet]) for bet in ("player", "banker")]
+    assert all(float(returns[bet]) > 1 for bet in ("player", "banker"))
+    for preset in ("lightning", "golden_wealth", "prosperity_tree"):
+        assert client.post("/v1/odds", json={"rules": {"multipliers": preset}}).get_json()["warnings"] == []
+    assert "warnings" not in client.post("/v1/odds", json={}).get_json()

@@ -184,3 +184,20 @@ def test_settling_leaves_nothing_behind_in_the_engine():
         settle_slips(slips, BANKER_WINS, rules)
         play_and_settle(rules, slips[-1][1], cards=cards("KS 2H 3D AC 5S 6H"))
     assert engine_state() == before
+
+
+def test_a_plain_slip_s_sums_fit_decimal_s_default_precision():
+    """The settler sums a plain slip with the builtin sum, in Decimal's
+    default 28 digits: exact only while the largest slip fits them with
+    its decimals (the most a pay table pays, the largest stake, the most
+    bets on a slip). A pay table that broke the bound would fail here."""
+    from decimal import getcontext
+
+    from service.baccarat.bets.catalogue import CATALOGUE
+    from service.contract.schemas.slips import MAX_BETS_PER_SLIP
+
+    most_net = max(line.payout.net for table in CATALOGUE.values() for line in table.lines)
+    assert most_net < 1000
+    largest_stake, decimals = 10**12, 4  # 12 integer digits, a minor unit of at most 4
+    largest_slip = MAX_BETS_PER_SLIP * largest_stake * (1 + most_net)
+    assert largest_slip < 10 ** (getcontext().prec - decimals)

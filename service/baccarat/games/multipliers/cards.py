@@ -14,7 +14,8 @@ untouched and the multiplier cards never depend on the cards dealt:
    ``round`` is the round of the shoe (1 for a round dealt from a fresh shoe).
 2. An unbiased integer below ``n``: the shoe's rejection sampling (read a word
    ``x``; if ``x < 2**32 - 2**32 % n`` the result is ``x % n``, otherwise read
-   the next word). Where there is one choice, no word is read.
+   the next word). A word is read even for ``n = 1`` (the last swap of a
+   52-card draw); only a pick by weight among one choice (steps 3, 5) reads none.
 3. How many cards, ``K``: the rule's counts in increasing order, each with its
    weight (divided by their greatest common divisor); ``x`` below the total
    weight picks the first count whose running total of weights exceeds ``x``.

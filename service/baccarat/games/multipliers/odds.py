@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from math import perm
@@ -453,6 +454,32 @@ class MultiplierReturns:
     def returns(self) -> tuple[BetReturn, ...]:
         """Every bet's return, in :class:`.BetType` order."""
         return tuple(self.bets.values())
+
+    @property
+    def warnings(self) -> tuple[ReturnWarning, ...]:
+        """What a program should know before offering the rule: each bet
+        that returns more than it costs (an operator's rule may)."""
+        return tuple(
+            ReturnWarning(WarningCode.RETURN_OVER_COST, bet.bet, bet.rtp)
+            for bet in self.returns
+            if bet.rtp > 1
+        )
+
+
+class WarningCode(StrEnum):
+    """What is worth a warning in a rule's returns, for a machine: a closed set."""
+
+    #: The bet returns more than it costs: the house loses on it in the long run.
+    RETURN_OVER_COST = "return_over_cost"
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWarning:
+    """A warning about one bet's return under a rule."""
+
+    code: WarningCode
+    bet: BetType
+    rtp: Fraction
 
 
 def multiplier_returns(rule: MultiplierRule, composition: Composition | None = None) -> MultiplierReturns:

@@ -123,6 +123,7 @@ class FaultCode(StrEnum):
     BASE_PAY_OUT_OF_RANGE = "base_pay_out_of_range"
     COUNTED_NOT_ALLOWED = "counted_not_allowed"
     STAKE_KEPT_OUT_OF_RANGE = "stake_kept_out_of_range"
+    WIN_BELOW_NOTHING = "win_below_nothing"
     FEE_RATE_OUT_OF_RANGE = "fee_rate_out_of_range"
     FEE_ON_BET_NOT_PAID = "fee_on_bet_not_paid"
     CAP_NOT_POSITIVE = "cap_not_positive"
@@ -153,6 +154,10 @@ FAULT_TEMPLATES: Mapping[FaultCode, str] = MappingProxyType(
         FaultCode.COUNTED_NOT_ALLOWED: "what counts for a {bet} bet is one of {allowed}",
         FaultCode.STAKE_KEPT_OUT_OF_RANGE: (
             "{kept} is not a share of the stake a win keeps: 0 or more, less than 1"
+        ),
+        FaultCode.WIN_BELOW_NOTHING: (
+            "a {bet} win keeps {kept} of the stake but its base pay is {pays}: "
+            "a win would pay less than nothing"
         ),
         FaultCode.FEE_RATE_OUT_OF_RANGE: "{rate} is not a fee rate: 0 to 1 (0.2 is 20% of the stake)",
         FaultCode.FEE_ON_BET_NOT_PAID: "{bet} is not a bet the rule pays",
@@ -405,6 +410,17 @@ def _pay_faults(bet: object, pay: object) -> list[Fault]:
         )
     if not _is_finite(pay.stake_kept) or not ZERO <= pay.stake_kept < 1:
         faults.append(Fault.of((*at, "stake_kept"), FaultCode.STAKE_KEPT_OUT_OF_RANGE, kept=pay.stake_kept))
+    elif not faults and pay.pays < pay.stake_kept:
+        # A win with nothing lit is paid the base pay less the stake kept; lit, more.
+        faults.append(
+            Fault.of(
+                (*at, "stake_kept"),
+                FaultCode.WIN_BELOW_NOTHING,
+                bet=str(bet),
+                kept=pay.stake_kept,
+                pays=pay.pays,
+            )
+        )
     return faults
 
 

@@ -286,3 +286,16 @@ def test_a_card_counted_twice_is_lit_twice():
     assert lit.multiplier(counted) == 9
     assert lit.multiplier(cards("2D 3D")) == 1
     assert lit.multiplier_of(cards("7H")[0]) is None
+
+
+def test_the_last_swap_of_a_52_card_draw_reads_a_word_and_one_weight_reads_none():
+    """As docs/multipliers.md says: step 2 reads a word even below 1; a pick
+    by weight among one choice reads none."""
+    from service.baccarat.games.multipliers.cards import _by_weight, below
+
+    words = iter([7, 8])
+    assert below(words, 1) == 0
+    assert next(words) == 8  # one word was read
+    words = iter([7])
+    assert _by_weight(words, ((5, 1),)) == 5
+    assert next(words) == 7  # none was read

@@ -82,6 +82,7 @@ def pays(bet: str, base="1", counted=Counted.NONE, kept="0"):
         (pays("player", "10001"), ("pays", "player", "pays"), FaultCode.BASE_PAY_OUT_OF_RANGE),
         (pays("banker", kept="1"), ("pays", "banker", "stake_kept"), FaultCode.STAKE_KEPT_OUT_OF_RANGE),
         (pays("banker", kept="-0.05"), ("pays", "banker", "stake_kept"), FaultCode.STAKE_KEPT_OUT_OF_RANGE),
+        (pays("banker", "0.04", kept="0.05"), ("pays", "banker", "stake_kept"), FaultCode.WIN_BELOW_NOTHING),
         ({"fee": Fee(rate=Decimal("-0.2"), bets=())}, ("fee", "rate"), FaultCode.FEE_RATE_OUT_OF_RANGE),
         ({"fee": Fee(rate=Decimal("1.5"), bets=())}, ("fee", "rate"), FaultCode.FEE_RATE_OUT_OF_RANGE),
         (
