@@ -2,6 +2,8 @@
 
 from . import (
     certify,
+    certify_power,
+    certify_rates,
     fairness,
     hostile,
     languages,
@@ -31,6 +33,8 @@ SECTIONS = [
     ("Exact odds", odds.run),
     ("The vectorised simulator", simulate.run),
     ("The certification kit", certify.run),
+    ("The certification kit's false-failure rates", certify_rates.run),
+    ("The certification kit's power: the gallery of bad shuffles", certify_power.run),
     ("Fair service under load: shipped and sync reference", fairness.run),
     ("Load and faults under gunicorn", load.run),
     ("Hostile and slow clients", hostile.run),

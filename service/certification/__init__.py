@@ -7,11 +7,19 @@ an RNG baccarat goes live (docs/certification.md), one room per concern:
   position, the first card and the burn, adjacent pairs, runs, distances
   between equal ranks);
 * :mod:`.bit_tests`: the shuffle's HMAC bit stream through the NIST SP
-  800-22 tests that fit its length, judged as SP 800-22 judges them;
+  800-22 tests that fit its length, corrected where the publication fails
+  a true random source;
+* :mod:`.verdicts`: every statistical test of a report judged in one
+  family at 99% (Holm);
 * :mod:`.agreement`: the vectorised simulator's returns and line counts
   against the exact math;
 * :mod:`.recall`: rounds of the run re-dealt, with the command and request
   that deal each again;
+* :mod:`.given_shoes`: shoes an operator's RNG or a shuffler produced
+  (``certify --shoes``), read and checked line by line, dealt like the
+  service's;
+* :mod:`.gallery`: bad shuffles, each a documented generator, to measure
+  what the shuffle tests can see;
 * :mod:`.workers`: the work split by shoe number over in-process, local
   (Dask ``LocalCluster``) or remote (a Dask scheduler) workers;
 * :mod:`.report` and :mod:`.page`: ``report.json`` and ``report.html``.

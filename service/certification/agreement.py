@@ -8,8 +8,13 @@ shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
 
 * its **observed return** per unit staked (exact, from the rounds of each
   pay-table line times what the line pays), its 99% confidence interval
-  and its z-score against the exact expected value; the standard error
-  treats each shoe as one observation (its rounds share its cards);
+  and its t-statistic against the exact expected value; the standard error
+  treats each shoe as one observation (its rounds share its cards), and is
+  itself estimated from the shoes, so the statistic is read against
+  Student's t with ``shoes - 1`` degrees of freedom, not the normal: with
+  few shoes the normal's tails are far too thin (at 5 shoes a fair game
+  failed 20% of the runs judged by it, 1.25% by Student's t, measured over
+  400 seeds);
 * its **line counts** (the rounds each line of its pay table decided, and
   the losses) against the exact probabilities: Pearson's chi-square
   (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled.
@@ -24,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from math import ceil
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -80,7 +84,8 @@ def _pooled(observed: Sequence[int], expected: Sequence[float]) -> tuple[list[in
 
 def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result], list[Result]]:
     """Per offered bet: its return's z-test, and its line counts' chi-square."""
-    z_level = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
+    df = tally.shoes - 1
+    t_level = float(stats.t.ppf(0.5 + CONFIDENCE / 2, df))
     returned, fitted = [], []
     for bet in returns(tally, rules):
         exact = math.bet(str(bet.bet))
@@ -92,11 +97,12 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
             Result(
                 str(bet.bet),
                 "the observed return per unit staked is the exact expected value",
-                "z-score of the observed return against the exact expected value; standard error "
-                "over shoes (ratio estimator), two-sided normal p-value (scipy.stats.norm)",
+                "t-statistic of the observed return against the exact expected value; standard error "
+                "over shoes (ratio estimator), two-sided p-value of Student's t with shoes - 1 "
+                "degrees of freedom (scipy.stats.t)",
                 z,
-                float(2 * stats.norm.sf(abs(z))),
-                None,
+                float(2 * stats.t.sf(abs(z), df)),
+                float(df),
                 {
                     "rounds": bet.rounds,
                     "observed": {
@@ -107,7 +113,7 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
                     "exact": float(expected_value),
                     "exact_rtp": float(exact.rtp.value),
                     "standard_error": error,
-                    "interval_99": [observed - z_level * error, observed + z_level * error],
+                    "interval_99": [observed - t_level * error, observed + t_level * error],
                 },
             )
         )

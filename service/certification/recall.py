@@ -4,7 +4,11 @@ they must show.
 
 The rounds are chosen from the run's seed, so the report names the same
 ones whoever makes it: the first round of the first shoe, the last round
-of the last shoe, and a few in between picked by SHA-256 of the seed. Each
+of the last shoe, and a few in between picked by SHA-256 of the seed; and,
+as a game recall screen must show them (AGCO Registrar's Standards for
+Gaming 13.1.1), the run's last game and the nine before it
+(:func:`last_games`), back into the shoe before when the last one dealt
+fewer than ten. Each
 is dealt here by the scalar engine (:func:`.shuffle.shuffled_shoe`,
 :func:`.shoe_deal.deal_shoe`) and held to the vectorised simulator's deal
 of the same shoe (:func:`.batch.deal`): where it starts and how many rounds
@@ -44,55 +48,81 @@ def recall(
     """The recalled rounds of a run of ``shoes`` shoes of ``seed``."""
     recalled = []
     for position, nonce in enumerate(chosen(seed, shoes)):
-        inputs = SeedInputs(seed, "", nonce)
-        cards = shuffled_shoe(rules.decks, inputs)
-        dealt = deal_shoe(cards, cut_card=rules.cut_card)
+        rounds = len(
+            deal_shoe(shuffled_shoe(rules.decks, SeedInputs(seed, "", nonce)), cut_card=rules.cut_card).rounds
+        )
         if position == 0:
             number = 1
         elif position == BETWEEN + 1:
-            number = len(dealt.rounds)
+            number = rounds
         else:
             digest = hashlib.sha256(f"{seed}:recall-round:{position}".encode()).digest()
-            number = 1 + int.from_bytes(digest[:8], "big") % len(dealt.rounds)
-        played = dealt.rounds[number - 1]
-        vectorised = batch.deal(batch.seeded_shoes(seed, nonce, 1, rules.decks), cut_card=rules.cut_card)
-        body: dict[str, Any] = {"table": table}
-        if overrides:
-            body["rules"] = overrides
-        body.update({"server_seed": seed, "client_seed": "", "nonce": nonce, "round": number})
-        command = [
-            "baccarat",
-            "round",
-            "--table",
-            table,
-            "--server-seed",
-            seed,
-            "--client-seed",
-            "",
-            "--nonce",
-            str(nonce),
-            "--round",
-            str(number),
-        ]
-        if overrides:
-            command += ["--rules", json.dumps(overrides, separators=(",", ":"))]
-        recalled.append(
-            {
-                "shoe": nonce,
-                "round": number,
-                "rounds_in_shoe": len(dealt.rounds),
-                "command": shlex.join(command),
-                "request": {"method": "POST", "path": "/v1/rounds", "body": body},
-                "algorithm": ALGORITHM,
-                "shoe_hash": shoe_hash(cards),
-                "player": [card.code for card in played.coup.player.cards],
-                "banker": [card.code for card in played.coup.banker.cards],
-                "outcome": str(played.coup.outcome),
-                "agrees_with_simulator": bool(
-                    int(vectorised.rounds[0]) == len(dealt.rounds)
-                    and int(vectorised.starts[0, number - 1]) == played.start
-                    and int(vectorised.cards_used[0, number - 1]) == played.coup.cards_used
-                ),
-            }
-        )
+            number = 1 + int.from_bytes(digest[:8], "big") % rounds
+        recalled.append(recalled_round(seed, nonce, number, rules, table, overrides))
     return recalled
+
+
+def last_games(
+    seed: str, shoes: int, rules: Rules, table: str, overrides: dict[str, Any], *, games: int = 10
+) -> list[dict[str, Any]]:
+    """The run's last ``games`` rounds, the last first (``games_ago`` 0), from
+    the last shoe back into the shoes before it while it dealt fewer."""
+    found: list[dict[str, Any]] = []
+    nonce = shoes - 1
+    while len(found) < games and nonce >= 0:
+        rounds = len(
+            deal_shoe(shuffled_shoe(rules.decks, SeedInputs(seed, "", nonce)), cut_card=rules.cut_card).rounds
+        )
+        for number in range(rounds, max(0, rounds - (games - len(found))), -1):
+            entry = recalled_round(seed, nonce, number, rules, table, overrides)
+            found.append({"games_ago": len(found), **entry})
+        nonce -= 1
+    return found
+
+
+def recalled_round(
+    seed: str, nonce: int, number: int, rules: Rules, table: str, overrides: dict[str, Any]
+) -> dict[str, Any]:
+    """Round ``number`` of shoe ``nonce`` of ``seed``: how to deal it again and what it shows."""
+    inputs = SeedInputs(seed, "", nonce)
+    cards = shuffled_shoe(rules.decks, inputs)
+    dealt = deal_shoe(cards, cut_card=rules.cut_card)
+    played = dealt.rounds[number - 1]
+    vectorised = batch.deal(batch.seeded_shoes(seed, nonce, 1, rules.decks), cut_card=rules.cut_card)
+    body: dict[str, Any] = {"table": table}
+    if overrides:
+        body["rules"] = overrides
+    body.update({"server_seed": seed, "client_seed": "", "nonce": nonce, "round": number})
+    command = [
+        "baccarat",
+        "round",
+        "--table",
+        table,
+        "--server-seed",
+        seed,
+        "--client-seed",
+        "",
+        "--nonce",
+        str(nonce),
+        "--round",
+        str(number),
+    ]
+    if overrides:
+        command += ["--rules", json.dumps(overrides, separators=(",", ":"))]
+    return {
+        "shoe": nonce,
+        "round": number,
+        "rounds_in_shoe": len(dealt.rounds),
+        "command": shlex.join(command),
+        "request": {"method": "POST", "path": "/v1/rounds", "body": body},
+        "algorithm": ALGORITHM,
+        "shoe_hash": shoe_hash(cards),
+        "player": [card.code for card in played.coup.player.cards],
+        "banker": [card.code for card in played.coup.banker.cards],
+        "outcome": str(played.coup.outcome),
+        "agrees_with_simulator": bool(
+            int(vectorised.rounds[0]) == len(dealt.rounds)
+            and int(vectorised.starts[0, number - 1]) == played.start
+            and int(vectorised.cards_used[0, number - 1]) == played.coup.cards_used
+        ),
+    }

@@ -32,7 +32,7 @@ other shoes add up, so the work splits over workers as the simulation's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -95,6 +95,24 @@ class ShuffleTally:
             mine.positions + theirs.positions,
             mine.pairs + theirs.pairs,
             {name: np.concatenate([mine.per_shoe[name], theirs.per_shoe[name]]) for name in PER_SHOE},
+        )
+
+    @classmethod
+    def merge(cls, parts: Sequence[ShuffleTally]) -> ShuffleTally:
+        """The tallies of pieces of shoes in one step (adding them one by one
+        would copy the per-shoe figures once per piece: quadratic in the pieces)."""
+        if not parts:
+            raise ValueError("merge at least one tally")
+        if any((part.seed, part.decks) != (parts[0].seed, parts[0].decks) for part in parts):
+            raise ValueError("cannot add tallies of other shoes")
+        ordered = sorted(parts, key=lambda part: part.ranges[0][0] if part.ranges else -1)
+        return ShuffleTally(
+            parts[0].seed,
+            parts[0].decks,
+            merge_ranges(tuple(r for part in ordered for r in part.ranges)),
+            np.sum([part.positions for part in ordered], axis=0),
+            np.sum([part.pairs for part in ordered], axis=0),
+            {name: np.concatenate([part.per_shoe[name] for part in ordered]) for name in PER_SHOE},
         )
 
     def same_counts(self, other: ShuffleTally) -> bool:
@@ -262,17 +280,28 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
     for name, (test, what, figure) in described.items():
         values = tally.per_shoe[name].astype(float)
         mean = float(means[name])
-        ttest = stats.ttest_1samp(values, mean)
+        statistic, p_value = _t_test(values, mean)
         results.append(
             Result(
                 test,
                 what,
                 f"{figure}, its mean over the shoes against its exact mean "
                 "(one-sample t-test, scipy.stats.ttest_1samp)",
-                float(ttest.statistic),
-                float(ttest.pvalue),
+                statistic,
+                p_value,
                 float(shoes - 1),
                 {"observed_mean": float(values.mean()), "exact_mean": mean},
             )
         )
     return results
+
+
+def _t_test(values: np.ndarray, mean: float) -> tuple[float, float]:
+    """The one-sample t-test of ``values`` against ``mean``. Every shoe giving
+    the same figure (a shuffle that barely moves the cards) has no spread to
+    divide by: its p-value is 0 unless the figure is the exact mean itself."""
+    if np.ptp(values) == 0:
+        same = bool(np.isclose(values[0], mean, rtol=0, atol=1e-9))
+        return (0.0, 1.0) if same else (float(np.copysign(np.inf, values[0] - mean)), 0.0)
+    ttest = stats.ttest_1samp(values, mean)
+    return float(ttest.statistic), float(ttest.pvalue)

@@ -1,15 +1,20 @@
-"""A statistical test's result, and how a family of them is judged at 99%.
+"""A statistical test's result, and how a report's tests are judged at 99% together.
 
 Each test gives a p-value: the chance, were the shuffle fair (or the
 simulation dealt by the exact odds), of a statistic at least as far from
-what is expected as the one seen. A family of ``k`` tests is judged at
-99% as a whole (Bonferroni): a test fails when its p-value is below
-``0.01 / k``, so that a fair game fails some test of the family at most
-once in 100 runs. Beside the verdicts, :func:`p_value_summary` gives what
-a laboratory reads of many p-values together: how many fall below 0.01
-and how many would by chance (``0.01 k``), and whether they are spread
-uniformly over 0-1 as they are when nothing is wrong (a second-level
-Kolmogorov-Smirnov test, ``scipy.stats.kstest``).
+what is expected as the one seen. Every statistical test of a report (the
+returns, the line counts, the shuffle's tests and the bit stream's
+second-level tests) is judged in one family at 99% (Holm's step-down
+procedure, :func:`holm`): the ``i``-th smallest of ``K`` p-values fails
+when it and every smaller one lie below ``0.01 / (K - i + 1)``. Whatever
+the tests' dependence, a fair game fails some test of the report at most
+once in 100 runs, provided each test's p-value is valid (no more often
+below ``a`` than ``a``), which docs/certification.md measures. Beside the
+verdicts, :func:`p_value_summary` gives what a laboratory reads of many
+p-values together: how many fall below 0.01 and how many would by chance
+(``0.01 k``), and whether they are spread uniformly over 0-1 as they are
+when nothing is wrong (a second-level Kolmogorov-Smirnov test,
+``scipy.stats.kstest``).
 
 >>> judge([Result("a", "", "", 1.0, 0.5), Result("b", "", "", 9.0, 0.001)])[1]["passed"]
 False
@@ -24,8 +29,15 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
-#: The level every family is judged at: 99%.
+#: The level a report's tests are judged at together: 99%.
 ALPHA = 0.01
+#: How the report states it.
+FAMILY_WISE = (
+    "Holm's step-down procedure over every statistical test of the report (returns, line counts, "
+    "shuffle, bit stream): the i-th smallest of K p-values fails when it and every smaller one lie "
+    "below alpha / (K - i + 1), so a fair game fails some test at most alpha of the runs, whatever "
+    "the tests' dependence"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,23 +53,52 @@ class Result:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
 
+def holm(p_values: Sequence[float], alpha: float = ALPHA) -> list[tuple[float, bool]]:
+    """Each p-value's threshold under Holm's procedure and whether it passes.
+
+    >>> holm([0.004, 0.04, 0.003])
+    [(0.005, False), (0.01, True), (0.0033333333333333335, False)]
+    """
+    order = sorted(range(len(p_values)), key=lambda index: p_values[index])
+    verdicts: list[tuple[float, bool]] = [(alpha, True)] * len(p_values)
+    rejecting = True
+    for rank, index in enumerate(order):
+        threshold = alpha / (len(p_values) - rank)
+        rejecting = rejecting and p_values[index] < threshold
+        verdicts[index] = (threshold, not rejecting)
+    return verdicts
+
+
+def judge_families(
+    families: Mapping[str, Sequence[Result]], alpha: float = ALPHA
+) -> dict[str, list[dict[str, Any]]]:
+    """Each family's results as the report writes them, judged together (:func:`holm`)."""
+    every = [result for results in families.values() for result in results]
+    verdicts = iter(holm([result.p_value for result in every], alpha))
+    judged: dict[str, list[dict[str, Any]]] = {}
+    for name, results in families.items():
+        judged[name] = []
+        for result in results:
+            threshold, passed = next(verdicts)
+            judged[name].append(
+                {
+                    "name": result.name,
+                    "what": result.what,
+                    "method": result.method,
+                    "statistic": result.statistic,
+                    "df": result.df,
+                    "p_value": result.p_value,
+                    "threshold": threshold,
+                    "passed": passed,
+                    **({"detail": dict(result.detail)} if result.detail else {}),
+                }
+            )
+    return judged
+
+
 def judge(results: Sequence[Result], alpha: float = ALPHA) -> list[dict[str, Any]]:
-    """Each result as the report writes it, with its verdict within its family."""
-    threshold = alpha / max(len(results), 1)
-    return [
-        {
-            "name": result.name,
-            "what": result.what,
-            "method": result.method,
-            "statistic": result.statistic,
-            "df": result.df,
-            "p_value": result.p_value,
-            "threshold": threshold,
-            "passed": bool(result.p_value >= threshold),
-            **({"detail": dict(result.detail)} if result.detail else {}),
-        }
-        for result in results
-    ]
+    """``results`` as the report writes them, judged as one family."""
+    return judge_families({"": results}, alpha)[""]
 
 
 def p_value_summary(p_values: Sequence[float] | np.ndarray, alpha: float = ALPHA) -> dict[str, Any]:

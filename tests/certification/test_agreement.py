@@ -3,6 +3,9 @@ and it sees a pay table whose stated odds are not the ones dealt."""
 
 from __future__ import annotations
 
+import pytest
+from scipy import stats
+
 from service.baccarat.odds.simulation import tally_shoes
 from service.baccarat.tables.rules import TABLES, resolve_rules
 from service.certification.agreement import _pooled, bet_results, shoes_for
@@ -29,6 +32,10 @@ def test_the_simulation_agrees_with_the_math_and_not_with_another_table_s():
     returned, fitted = bet_results(tally, rules, game_math(rules))
     assert all(test["passed"] for test in judge(returned) + judge(fitted))
     assert {test.name for test in returned} == {str(bet) for bet in rules.bet_types}
+    # The standard error comes from the shoes themselves: Student's t, shoes - 1 degrees of freedom.
+    assert {test.df for test in returned} == {299.0}
+    banker = next(test for test in returned if test.name == "banker")
+    assert banker.p_value == pytest.approx(2 * stats.t.sf(abs(banker.statistic), 299))
     # The same rounds against the math of a 9:1 tie: the tie's return does not agree.
     nine = game_math(resolve_rules("standard", {"tie_pays": 9}))
     returned, _ = bet_results(tally, rules, nine)

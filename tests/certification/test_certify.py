@@ -5,6 +5,7 @@ command line and by POST /v1/rounds, and the exit code naming what failed."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from service.baccarat.tables.rules import TABLES
 from service.certification.report import Inputs, certify, deterministic_part
 from service.certification.workers import InProcess
 from service.cli import main
+from service.cli.certify import _write_all
 from service.contract.audit.keys import SigningKey, private_pem, public_keys
 from service.contract.audit.verification import verify
 from service.contract.schemas.audit import stored_exchange
@@ -174,3 +176,108 @@ def test_a_bad_rules_file_is_a_problem_with_exit_code_3(tmp_path):
     )
     assert done.returncode == 3
     assert json.loads(done.stderr)["errors"][0]["pointer"] == "/rules/decks"
+
+
+def _certify(tmp_path: Path, *args: str, out: Path | None = None) -> list[str]:
+    return [
+        "certify",
+        "--rounds",
+        "2000",
+        "--seed",
+        SEED,
+        "--shuffle-shoes",
+        "50",
+        "--in-process",
+        "--out",
+        str(out or tmp_path / "out"),
+        *args,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "title"),
+    [
+        (
+            {"table": "standard", "rules": {"multipliers": "lightning"}},
+            "A multiplier game cannot be certified",
+        ),
+        ({"table": "standard", "rules": {"peek": True}}, "Peek Baccarat cannot be certified"),
+        ({"table": "standard", "peek": {}}, "Peek Baccarat cannot be certified"),
+    ],
+)
+def test_a_game_the_kit_has_no_math_for_is_refused_with_exit_code_3(tmp_path, capsys, rules, title):
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(rules))
+    assert main([*_certify(tmp_path), "--rules", str(path)]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["title"] == title
+    assert "\n" not in problem["detail"]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "pointer_or_title"),
+    [
+        (["--seed", ""], "/seed"),
+        (["--seed", "s" * 257], "/seed"),
+        (["--seed", "\ud800"], "/seed"),
+        (["--rounds", "1500"], "Too few shoes to certify"),
+        (["--shuffle-shoes", "24"], "Bad --shuffle-shoes"),
+        (["--scheduler", "tcp://host"], "Bad --scheduler"),
+        (["--scheduler", "http://127.0.0.1:80"], "Bad --scheduler"),
+    ],
+)
+def test_input_the_service_refuses_is_refused_before_any_work(tmp_path, capsys, args, pointer_or_title):
+    assert main([*_certify(tmp_path), *args]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    if pointer_or_title.startswith("/"):
+        assert problem["errors"][0]["pointer"] == pointer_or_title
+    else:
+        assert problem["title"] == pointer_or_title
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_seed_rule_is_the_service_s(client, capsys, tmp_path):
+    # POST /v1/rounds refuses the seed certify refuses, and takes the longest it takes.
+    assert client.post("/v1/rounds", json={"seed": "s" * 257}).status_code == 422
+    assert client.post("/v1/rounds", json={"seed": "s" * 256}).status_code == 200
+    assert main([*_certify(tmp_path), "--seed", "s" * 256, "--rounds", "1"]) == 3
+    assert json.loads(capsys.readouterr().err)["title"] == "Too few shoes to certify"
+
+
+def test_an_out_folder_it_cannot_write_is_refused_before_the_run(tmp_path, capsys):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    held = tmp_path / "held"
+    held.mkdir()
+    (held / "report.json").write_text("{}")
+    for out, says in ((a_file, "is not a folder"), (a_file / "sub", "is a file"), (held, "already holds")):
+        assert main(_certify(tmp_path, out=out)) == 3
+        assert says in json.loads(capsys.readouterr().err)["detail"]
+    assert (held / "report.json").read_text() == "{}"
+
+
+def test_the_report_is_written_whole_or_not_at_all(tmp_path):
+    out = tmp_path / "out"
+    _write_all(out, {"report.json": b"{}", "report.html": b"<html>"})
+    assert sorted(path.name for path in out.iterdir()) == ["report.html", "report.json"]
+    second = tmp_path / "second"
+    with pytest.raises(OSError, match="No such file"):
+        _write_all(second, {"report.json": b"{}", "no-such-folder/report.html": b"<html>"})
+    assert list(second.iterdir()) == []
+
+
+def test_a_scheduler_that_does_not_answer_is_exit_code_4_in_one_line(tmp_path):
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    done = baccarat(
+        *[arg for arg in _certify(tmp_path) if arg != "--in-process"],
+        "--scheduler",
+        f"tcp://127.0.0.1:{port}",
+    )
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.startswith("baccarat certify: the cluster failed: ")
+    assert f"tcp://127.0.0.1:{port}" in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()

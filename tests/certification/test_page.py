@@ -9,7 +9,7 @@ from service.certification.workers import InProcess
 
 
 def test_the_page_holds_its_plots_and_every_check():
-    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "p", 1_000, 60), InProcess())
+    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "p", 2_000, 60), InProcess())
     html = page(report)
     assert html.startswith("<!DOCTYPE html>")
     assert html.count("<svg") == 3

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from service.baccarat.shoes.deal import shoe_round
 from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
-from service.baccarat.tables.rules import TABLES
-from service.certification.recall import BETWEEN, chosen, recall
+from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.certification.recall import BETWEEN, chosen, last_games, recall
 
 
 def test_the_first_and_last_shoes_and_some_between_are_chosen_from_the_seed():
@@ -25,3 +27,23 @@ def test_each_recalled_round_is_that_round_of_its_shoe():
         assert entry["outcome"] == str(played.coup.outcome)
         assert entry["agrees_with_simulator"]
         assert entry["command"].startswith("baccarat round --table tie_9 --server-seed s --client-seed ''")
+
+
+def test_the_last_game_and_the_nine_before_it_reach_back_into_the_shoe_before():
+    rules = TABLES["standard"].rules
+    games = last_games("s", 40, rules, "standard", {})
+    assert [game["games_ago"] for game in games] == list(range(10))
+    last = games[0]
+    assert (last["shoe"], last["round"]) == (39, last["rounds_in_shoe"])
+    # Each game is the one before the game after it, in its shoe or at the end of the shoe before.
+    for later, earlier in pairwise(games):
+        if later["round"] > 1:
+            assert (earlier["shoe"], earlier["round"]) == (later["shoe"], later["round"] - 1)
+        else:
+            assert (earlier["shoe"], earlier["round"]) == (later["shoe"] - 1, earlier["rounds_in_shoe"])
+    assert all(game["agrees_with_simulator"] for game in games)
+    # One-deck shoes deal fewer than ten rounds: the ten reach into the shoe before.
+    one_deck = resolve_rules("standard", {"decks": 1})
+    short = last_games("s", 3, one_deck, "standard", {"decks": 1})
+    assert len(short) == 10
+    assert {game["shoe"] for game in short} >= {1, 2}

@@ -6,16 +6,46 @@ import json
 
 from service import __version__
 from service.baccarat.tables.rules import TABLES
-from service.certification.report import Inputs, certify, deterministic_part, report_bytes
+from service.certification import bit_tests
+from service.certification.report import MAX_BIT_SEQUENCES, Inputs, certify, deterministic_part, report_bytes
 from service.certification.workers import InProcess
 
 
 def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
-    inputs = Inputs(TABLES["ez"].rules, "ez", {}, "r", 1_000, 100)
+    inputs = Inputs(TABLES["ez"].rules, "ez", {}, "r", 2_000, 100)
     report = certify(inputs, InProcess())
     assert report["engine"] == {"name": "baccarat-service", "version": __version__}
     assert report["inputs"]["rules_id"] == TABLES["ez"].rules.id
     assert report["inputs"]["seed"]["nonces"] == [0, inputs.shoes - 1]
     assert report["simulation"]["shoes"] == inputs.shoes
     assert set(report) - set(deterministic_part(report)) == {"run"}
+    assert [(game["games_ago"], game["shoe"]) for game in report["last_games"]][:1] == [(0, inputs.shoes - 1)]
+    assert len(report["last_games"]) == 10
+    # The first-level summary reads only the p-values that are uniform for a true source.
+    first_level = report["bit_stream"]["first_level_p_values"]
+    assert first_level["tests"] == ["frequency", "spectral"]
+    assert first_level["count"] == 2 * report["bit_stream"]["sequences"]
     assert json.loads(report_bytes(report)) == json.loads(json.dumps(report))
+    # Every statistical test is judged in one family, at 99% as a whole.
+    family = report["family_wise"]
+    assert family["alpha"] == 0.01
+    assert "Holm" in family["method"]
+    simulation = report["simulation"]
+    randomised = sum(1 for _, is_randomised in bit_tests.TESTS.values() if is_randomised)
+    assert family["tests"] == (
+        len(simulation["returns"])
+        + len(simulation["line_counts"])
+        + len(report["shuffle"]["tests"])
+        + len(bit_tests.TESTS)
+        + randomised
+    )
+    thresholds = sorted(t["threshold"] for t in [*simulation["returns"], *report["shuffle"]["tests"]])
+    assert thresholds[0] >= 0.01 / family["tests"]
+
+
+def test_the_bit_stream_reads_the_first_shoes_tested_up_to_its_most():
+    rules = TABLES["standard"].rules
+    assert Inputs(rules, "standard", {}, "r", 2_000, 300).bit_sequences == 300
+    assert (
+        Inputs(rules, "standard", {}, "r", 2_000, 10 * MAX_BIT_SEQUENCES).bit_sequences == MAX_BIT_SEQUENCES
+    )

@@ -13,6 +13,8 @@ from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import shoe
 from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
 from service.certification.shuffle_tests import (
+    ShuffleTally,
+    _t_test,
     count,
     expected_per_shoe,
     service_shoes,
@@ -93,3 +95,17 @@ def test_the_exact_means_are_those_of_every_order_of_a_small_shoe(decks):
         error = values.std(ddof=1) / np.sqrt(len(values))
         assert abs(values.mean() - float(mean)) < 4 * error, name
     assert isinstance(expected_per_shoe(1)["runs"], Fraction)
+
+
+def test_a_figure_every_shoe_shares_fails_unless_it_is_the_exact_mean():
+    assert _t_test(np.full(30, 7.0), 7.0) == (0.0, 1.0)
+    assert _t_test(np.full(30, 7.0), 6.5) == (float("inf"), 0.0)
+    assert _t_test(np.array([1.0, 2.0, 3.0]), 2.0) == (0.0, 1.0)
+
+
+def test_pieces_merge_in_one_step_to_what_adding_them_gives():
+    parts = [tally_shuffles("m", first, 5, 1) for first in (10, 0, 5)]
+    merged = ShuffleTally.merge(parts)
+    assert merged.ranges == ((0, 15),)
+    assert merged.same_counts(parts[1] + parts[2] + parts[0])
+    assert merged.same_counts(tally_shuffles("m", 0, 15, 1))

@@ -1,0 +1,102 @@
+"""``python -m bench.certify_rates``: how often the certification kit fails
+a fair game, against the 1% it states.
+
+The kit is run on ``SEEDS`` seeds at a small size (the fewest shoes
+``certify`` accepts, with the default 1,000 shoes tested) and a larger one,
+in process; every run deals the service's own fair shoes, so every failing
+run is a false failure. Each size prints the runs that failed, the observed
+rate with its 95% interval (Clopper-Pearson, ``scipy.stats.binomtest``) and
+the family-wise rate the report states, with the checks that failed. Then
+the bit stream's first-level tests on ``os.urandom`` (a true source): each
+test's rate below 0.01 over ``URANDOM_SEQUENCES`` sequences, beside 0.01,
+and the same sequences judged as a run judges them.
+
+``BENCH_SEEDS`` and ``BENCH_URANDOM_SEQUENCES`` in the environment shorten
+or lengthen it (``make bench`` runs it as set here).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import numpy as np
+from scipy import stats
+
+from service.baccarat.tables.rules import TABLES
+from service.certification import bit_tests
+from service.certification.report import MIN_SHOES, Inputs, certify
+from service.certification.verdicts import ALPHA, judge
+from service.certification.workers import InProcess
+
+#: Seeds per size.
+SEEDS = int(os.environ.get("BENCH_SEEDS", "200"))
+#: Rounds of the two sizes: the fewest shoes certify accepts (25 at 8 decks), and about 1,250 shoes.
+SIZES = (2_000, 100_000)
+#: Sequences of os.urandom through the bit stream's tests.
+URANDOM_SEQUENCES = int(os.environ.get("BENCH_URANDOM_SEQUENCES", "100000"))
+BATCH = 2_000
+
+
+def _interval(failed: int, runs: int) -> str:
+    low, high = stats.binomtest(failed, runs).proportion_ci(0.95, method="exact")
+    return f"{failed / runs:.2%} (95% interval {low:.2%} to {high:.2%})"
+
+
+def _rates() -> list[str]:
+    rules = TABLES["standard"].rules
+    lines = []
+    for rounds in SIZES:
+        failed, checks, shoes = 0, Counter[str](), 0
+        for index in range(SEEDS):
+            report = certify(Inputs(rules, "standard", {}, f"rates-{rounds}-{index}", rounds), InProcess())
+            shoes = report["inputs"]["shoes"]
+            if not report["passed"]:
+                failed += 1
+                checks.update(
+                    f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
+                )
+        stated = report["family_wise"]["alpha"]
+        lines.append(
+            f"{rounds:,} rounds ({shoes:,} shoes, {report['inputs']['shuffle_shoes']:,} tested), "
+            f"{SEEDS} seeds: {failed} failed, false-failure rate {_interval(failed, SEEDS)}; "
+            f"stated at most {stated:.0%} (Holm over {report['family_wise']['tests']} tests)"
+        )
+        if checks:
+            lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+    return lines
+
+
+def _urandom() -> list[str]:
+    found: dict[str, list[np.ndarray]] = {name: [] for name in bit_tests.TESTS}
+    for first in range(0, URANDOM_SEQUENCES, BATCH):
+        count = min(BATCH, URANDOM_SEQUENCES - first)
+        data = np.frombuffer(os.urandom(count * 32 * bit_tests.BLOCKS), dtype=np.uint8)
+        bits = np.unpackbits(data.reshape(count, -1), axis=1).astype(np.int64)
+        for name, values in bit_tests.p_values(bits, "urandom", first).items():
+            found[name].append(values)
+    p_values = {name: np.concatenate(parts) for name, parts in found.items()}
+    bits_each = 256 * bit_tests.BLOCKS
+    lines = [
+        f"os.urandom, {URANDOM_SEQUENCES:,} sequences of {bits_each:,} bits: each test's rate below {ALPHA}"
+    ]
+    for name, values in p_values.items():
+        below = int((values < ALPHA).sum())
+        lines.append(f"  {name:26} {_interval(below, values.size)}")
+    tally = bit_tests.BitTally("urandom", ((0, URANDOM_SEQUENCES),), p_values)
+    judged = judge(bit_tests.second_level(bit_tests.judge_bits(tally)))
+    failing = [test["name"] for test in judged if not test["passed"]]
+    lines.append(
+        f"  judged as a run judges them ({len(judged)} second-level tests, Holm at 99%): "
+        + ("pass" if not failing else f"FAIL {', '.join(failing)}")
+    )
+    return lines
+
+
+def run() -> list[str]:
+    return [f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}", *_rates(), *_urandom()]
+
+
+if __name__ == "__main__":
+    for line in run():
+        print(line, flush=True)

@@ -1,0 +1,137 @@
+"""A gallery of bad shuffles: the known ways a shuffle goes wrong, each a
+documented generator of shoes, to measure what the kit's shuffle tests can
+see (their power, docs/certification.md, ``python -m bench.certify_power``).
+
+Each is a :data:`.shuffle_tests.Shuffler` (``(seed, first, count, decks) ->
+shoes``, card indices, one shoe a row) drawing its randomness from numpy's
+``Generator`` seeded by SHA-256 of the seed and the first shoe's number, so
+a gallery shoe is the same on every machine. A shoe starts in the factory
+order (:func:`.rulebook.cards.shoe`: deck after deck, each A to K of
+spades, hearts, diamonds, clubs), unless it says otherwise:
+
+* ``riffle_1``, ``riffle_2``, ``riffle_3``: one to three riffle shuffles
+  (Gilbert-Shannon-Reeds: the shoe cut where a binomial says, the two
+  packets interleaved with every interleaving equally likely), where a
+  shoe of 416 cards needs about 13 to look random (Bayer and Diaconis);
+* ``cut_only``: a stripped shoe: cut once at a uniformly random card, the
+  order within it kept;
+* ``swap_with_any``: the naive shuffle that swaps each card with *any*
+  card (``j`` uniform on all ``n`` places instead of on the ones not yet
+  placed): ``n^n`` equally likely runs onto ``n!`` orders, so not all
+  orders are equally likely;
+* ``modulo_16_bit``: Fisher-Yates whose index is a 16-bit word modulo the
+  places left: the low indices come up a little more often (by up to
+  ``(i + 1) / 65536``, about 0.6% at 416 cards);
+* ``stuck_card``: the service's own shuffle, but the first ace of spades
+  always ends up last (a card caught in a shuffler).
+
+Not here, because no test of one shoe's order can see it: a shuffle
+seeded from a 32-bit seed. Each of its shoes is as random as the
+service's; only repeated shoes betray it (about one pair in ``2^32 / N``
+among ``N`` shoes), which these tests do not look for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import numpy as np
+
+from ..baccarat.counting import batch
+
+Array = np.ndarray
+#: A stuck card: the ace of spades (index 0).
+STUCK = 0
+
+
+def _rng(name: str, seed: str, first: int) -> np.random.Generator:
+    entropy = int.from_bytes(hashlib.sha256(f"{name}:{seed}".encode()).digest(), "big")
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy, spawn_key=(first,))))
+
+
+def _factory(count: int, decks: int) -> Array:
+    return np.tile(np.arange(52, dtype=np.int64), (count, decks))
+
+
+def riffle(shoes: Array, rng: np.random.Generator) -> Array:
+    """One Gilbert-Shannon-Reeds riffle of each shoe: a fair bit per place
+    says which packet it is dealt from, the top packet (the zeros, as many
+    as a binomial says) in order and the bottom one in order."""
+    count, size = shoes.shape
+    sides = rng.integers(0, 2, size=(count, size))
+    places = np.argsort(sides, axis=1, kind="stable")  # the top packet's places, then the bottom's
+    out = np.empty_like(shoes)
+    np.put_along_axis(out, places, shoes, axis=1)
+    return out
+
+
+def _riffles(times: int) -> Callable[[str, int, int, int], Array]:
+    def shuffler(seed: str, first: int, count: int, decks: int) -> Array:
+        rng = _rng(f"riffle_{times}", seed, first)
+        shoes = _factory(count, decks)
+        for _ in range(times):
+            shoes = riffle(shoes, rng)
+        return shoes
+
+    shuffler.__name__ = f"riffle_{times}"
+    return shuffler
+
+
+def cut_only(seed: str, first: int, count: int, decks: int) -> Array:
+    """The factory order cut once at a uniformly random place."""
+    rng = _rng("cut_only", seed, first)
+    size = 52 * decks
+    cuts = rng.integers(0, size, size=count)
+    places = (np.arange(size) + cuts[:, None]) % size
+    return np.take_along_axis(_factory(count, decks), places, axis=1)
+
+
+def swap_with_any(seed: str, first: int, count: int, decks: int) -> Array:
+    """Each place swapped with a place drawn from all of them."""
+    rng = _rng("swap_with_any", seed, first)
+    shoes = _factory(count, decks)
+    rows = np.arange(count)
+    size = shoes.shape[1]
+    for place in range(size):
+        other = rng.integers(0, size, size=count)
+        held = shoes[rows, place].copy()
+        shoes[rows, place] = shoes[rows, other]
+        shoes[rows, other] = held
+    return shoes
+
+
+def modulo_16_bit(seed: str, first: int, count: int, decks: int) -> Array:
+    """Fisher-Yates from the last place down, its index a 16-bit word modulo the places left."""
+    rng = _rng("modulo_16_bit", seed, first)
+    shoes = _factory(count, decks)
+    rows = np.arange(count)
+    for place in range(shoes.shape[1] - 1, 0, -1):
+        other = rng.integers(0, 2**16, size=count) % (place + 1)
+        held = shoes[rows, place].copy()
+        shoes[rows, place] = shoes[rows, other]
+        shoes[rows, other] = held
+    return shoes
+
+
+def stuck_card(seed: str, first: int, count: int, decks: int) -> Array:
+    """The service's shoes with the first ace of spades swapped to the last place."""
+    shoes = batch.seeded_shoes(seed, first, count, decks).copy()
+    rows = np.arange(count)
+    where = np.argmax(shoes == STUCK, axis=1)
+    last = shoes.shape[1] - 1
+    shoes[rows, where] = shoes[rows, last]
+    shoes[rows, last] = STUCK
+    return shoes
+
+
+#: The gallery, by name.
+GALLERY: dict[str, Callable[[str, int, int, int], Array]] = {
+    "riffle_1": _riffles(1),
+    "riffle_2": _riffles(2),
+    "riffle_3": _riffles(3),
+    "cut_only": cut_only,
+    "swap_with_any": swap_with_any,
+    "modulo_16_bit": modulo_16_bit,
+    "stuck_card": stuck_card,
+}

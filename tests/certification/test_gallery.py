@@ -1,0 +1,51 @@
+"""The gallery's bad shuffles: each deals whole shoes, and the kit's shuffle
+tests fail each at the size docs/certification.md gives for it (one run
+here; ``python -m bench.certify_power`` measures 99% of 100)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from service.certification import shuffle_tests
+from service.certification.gallery import GALLERY, STUCK, riffle
+from service.certification.verdicts import ALPHA
+
+#: A standard table's report judges 41 tests together: Holm's first step.
+THRESHOLD = ALPHA / 41
+
+
+@pytest.mark.parametrize("name", list(GALLERY))
+def test_each_shuffle_deals_whole_shoes_the_same_on_every_call(name):
+    shoes = GALLERY[name]("g", 3, 4, 2)
+    assert shoes.shape == (4, 104)
+    assert all((np.bincount(shoe, minlength=52) == 2).all() for shoe in shoes)
+    assert np.array_equal(shoes, GALLERY[name]("g", 3, 4, 2))
+
+
+def test_a_riffle_keeps_each_packet_in_order():
+    riffled = riffle(np.arange(52)[None, :], np.random.default_rng(1))[0]
+    assert sorted(riffled.tolist()) == list(range(52))
+    # At most two rising sequences: the top packet's cards and the bottom's, each in order.
+    places = np.argsort(riffled)
+    assert 1 + int((np.diff(places) < 0).sum()) <= 2
+
+
+def test_the_stuck_card_is_always_last():
+    assert (GALLERY["stuck_card"]("g", 0, 20, 8)[:, -1] == STUCK).all()
+
+
+@pytest.mark.parametrize(
+    ("name", "shoes"),
+    [
+        ("riffle_1", 25),
+        ("riffle_2", 25),
+        ("riffle_3", 25),
+        ("cut_only", 25),
+        ("stuck_card", 25),
+        ("swap_with_any", 25_600),
+    ],
+)
+def test_the_shuffle_tests_fail_each_bad_shuffle_at_its_documented_size(name, shoes):
+    tally = shuffle_tests.tally_shuffles("gallery", 0, shoes, 8, shuffler=GALLERY[name])
+    assert min(result.p_value for result in shuffle_tests.shuffle_results(tally)) < THRESHOLD

@@ -1,0 +1,128 @@
+"""Shoes given as JSON Lines: read exactly, every bad line named before any
+work, and dealt as the simulator deals the service's own shoes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from service.baccarat.counting import batch
+from service.baccarat.odds.simulation import returns, tally_shoes
+from service.baccarat.rulebook.cards import DECK
+from service.baccarat.tables.rules import TABLES
+from service.certification.agreement import shoes_for
+from service.certification.given_shoes import MAX_ERRORS, read_shoes, tally_given
+from service.cli import main
+
+RULES = TABLES["standard"].rules
+
+
+def lines_of(shoes: np.ndarray) -> list[bytes]:
+    return [json.dumps([DECK[card].code for card in shoe]).encode() + b"\n" for shoe in shoes]
+
+
+def test_the_service_s_shoes_read_back_as_they_were_dealt():
+    shoes = batch.seeded_shoes("given", 0, 4, 8)
+    given, errors = read_shoes([*lines_of(shoes), b"\n"], 8)
+    assert errors == []
+    assert given is not None
+    assert np.array_equal(given.shoes, shoes)
+    assert np.array_equal(given("ignored", 1, 2, 8), shoes[1:3])
+    assert len(given.sha256) == 64
+
+
+def test_each_bad_line_is_named_by_line_and_field():
+    good = lines_of(batch.seeded_shoes("given", 0, 1, 1))[0]
+    codes = json.loads(good)
+    bad_code = json.dumps([*codes[:17], "XX", *codes[18:]]).encode()
+    twice = json.dumps([*codes[:51], codes[0]]).encode()
+    lines = [good, b"[1, 2", b'{"cards": []}', json.dumps(codes[:51]).encode(), bad_code, twice, good]
+    given, errors = read_shoes([*lines, b"[" * 100_000, b"\xff"], 1)
+    assert given is None
+    assert [(e["line"], e["pointer"]) for e in errors] == [
+        (2, ""),
+        (3, ""),
+        (4, ""),
+        (5, "/17"),
+        (6, "/51"),
+        (8, ""),
+        (9, ""),
+    ]
+    assert "not JSON" in errors[0]["detail"]
+    assert errors[2]["detail"] == "a shoe of 1 decks holds 52 cards, not 51"
+    assert errors[3]["detail"] == "'XX' is not a card code"
+    assert errors[4]["detail"] == f"{codes[0].upper()} more often than the 1 the shoe holds"
+
+
+def test_a_bad_file_stops_at_the_most_errors_reported():
+    _, errors = read_shoes([b"[]"] * (3 * MAX_ERRORS), 8)
+    assert len(errors) == MAX_ERRORS
+
+
+def test_given_shoes_are_dealt_as_the_simulator_deals_seeded_ones():
+    given, _ = read_shoes(lines_of(batch.seeded_shoes("given", 0, 30, 8)), 8)
+    assert given is not None
+    seeded = tally_shoes(RULES, "given", 0, 30)
+    dealt = tally_given(RULES, given, 0, 20) + tally_given(RULES, given, 20, 10)
+    assert returns(dealt, RULES) == returns(seeded, RULES)
+    assert dealt.by_signature == seeded.by_signature
+
+
+def test_certify_shoes_round_trips_the_service_s_shoes_to_the_same_figures(tmp_path: Path, capsys):
+    count = shoes_for(2_100, RULES)
+    shoes = batch.seeded_shoes("round-trip", 0, count, 8)
+    path = tmp_path / "shoes.jsonl"
+    path.write_bytes(b"".join(lines_of(shoes)))
+    common = ["--table", "standard", "--in-process"]
+    seeded_args = ["--seed", "round-trip", "--rounds", "2100", "--shuffle-shoes", str(count)]
+    assert main(["certify", *common, *seeded_args, "--out", str(tmp_path / "seeded")]) == 0
+    # No --in-process: a file's shoes are counted in this process all the same.
+    assert (
+        main(["certify", "--table", "standard", "--shoes", str(path), "--out", str(tmp_path / "given")]) == 0
+    )
+    capsys.readouterr()
+    seeded, given = (
+        json.loads((tmp_path / name / "report.json").read_text()) for name in ("seeded", "given")
+    )
+    assert (
+        seeded["inputs"]["shoes"]
+        == given["inputs"]["shoes"]
+        == given["inputs"]["shoes_file"]["shoes"]
+        == count
+    )
+    for part in ("returns", "line_counts"):
+        assert [(t["statistic"], t["p_value"]) for t in seeded["simulation"][part]] == [
+            (t["statistic"], t["p_value"]) for t in given["simulation"][part]
+        ]
+    assert seeded["shuffle"]["positions"] == given["shuffle"]["positions"]
+    assert [t["p_value"] for t in seeded["shuffle"]["tests"]] == [
+        t["p_value"] for t in given["shuffle"]["tests"]
+    ]
+    assert [c["check"] for c in given["checks"]] == ["exact_math", "returns", "line_counts", "shuffle"]
+    assert "not_run" in given["bit_stream"]
+    assert given["run"]["workers"] == "in process"
+    assert "Not run: the shoes were given" in (tmp_path / "given" / "report.html").read_text()
+
+
+def test_a_bad_shoes_file_is_refused_before_any_work(tmp_path: Path, capsys):
+    path = tmp_path / "shoes.jsonl"
+    path.write_bytes(b"".join(lines_of(batch.seeded_shoes("bad", 0, 30, 8))) + b'["AS"]\n')
+    out = tmp_path / "out"
+    assert main(["certify", "--shoes", str(path), "--in-process", "--out", str(out)]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["title"] == "Bad shoes file"
+    assert problem["errors"] == [
+        {"line": 31, "pointer": "", "detail": "a shoe of 8 decks holds 416 cards, not 1"}
+    ]
+    assert "line 31: a shoe of 8 decks holds 416 cards, not 1" in problem["detail"]
+    assert not out.exists()
+    few = tmp_path / "few.jsonl"
+    few.write_bytes(b"".join(lines_of(batch.seeded_shoes("few", 0, 3, 8))))
+    assert main(["certify", "--shoes", str(few), "--in-process", "--out", str(out)]) == 3
+    assert json.loads(capsys.readouterr().err)["title"] == "Too few shoes to certify"
+    assert main(["certify", "--shoes", str(few), "--rounds", "5", "--in-process", "--out", str(out)]) == 3
+    assert "no --rounds" in json.loads(capsys.readouterr().err)["detail"]
+    assert main(["certify", "--shoes", str(few), "--scheduler", "tcp://127.0.0.1:1", "--out", str(out)]) == 3
+    assert "--scheduler" in json.loads(capsys.readouterr().err)["detail"]
