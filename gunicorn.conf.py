@@ -4,6 +4,9 @@ The environment variables are read in service/server/config.py (listed in the
 README's "Configuration"); this file only turns them into gunicorn settings.
 Nothing here creates per-process state before fork: the app, and with it
 every RNG and metric, is built in each worker (``preload_app = False``).
+What every worker needs alike (the app's modules, the multiplier games'
+exact returns) is made once in the master before it forks them
+(``on_starting``; docs/adr/0013-made-once-before-the-workers-fork.md).
 Measurements behind the choices are in docs/performance.md.
 """
 
@@ -88,6 +91,13 @@ def on_starting(server):
         # One ephemeral key for every worker, so that the JWKS any of them
         # serves verifies the answers all of them sign (docs/audit.md).
         os.environ[EPHEMERAL_KEY] = ephemeral_pem()
+    # Last, once the workers' environment is set (prometheus_client reads the
+    # metrics directory when it is imported): the app's modules and the
+    # multiplier games' returns, made once here and inherited by every worker
+    # instead of made by each after its fork (docs/performance.md, "Workers").
+    from service.app import before_fork
+
+    before_fork()
 
 
 def when_ready(server):

@@ -146,8 +146,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     key = signing_key(app.config)
     languages = Languages.load()
     # The multiplier games' odds structure (POST /v1/odds) and their returns
-    # for each full shoe (GET /v1/paytables), counted before any request asks
-    # for them: about 2 s, once per process.
+    # for each full shoe (GET /v1/paytables), ready before any request asks
+    # for them: under gunicorn the master made them before it forked this
+    # worker (before_fork), and this returns at once.
     prepare_multiplier_games()
     endpoint_of = route_of(app)
     # None (no layer, no instrumentation) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
@@ -170,6 +171,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         around=None if traces is None else traces.around,
     )
     return app
+
+
+def before_fork() -> None:
+    """What every worker would otherwise make for itself, made once in
+    gunicorn's master before it forks them (``on_starting`` in
+    gunicorn.conf.py): the app's modules are imported by importing this one
+    (no app is built, and nothing made at import is random or per process:
+    each worker still builds its own app, keys, metrics and RNGs), and the
+    multiplier games' exact returns for each full shoe are counted, from the
+    round structure shipped as data (service/baccarat/games/multipliers/odds.py).
+    A worker inherits both and only builds its app."""
+    prepare_multiplier_games()
 
 
 def route_of(app: ServiceApp) -> Any:

@@ -122,7 +122,7 @@ def test_the_json_counts_the_rounds_each_pay_table_line_settled(capsys):
     document = json.loads(capsys.readouterr().out)
     for name, figures in document["bets"].items():
         lines = figures["lines"]
-        assert lines[-1]["when"] == "no line applies: the bet loses"
+        assert lines[-1]["when"] == "no line of its pay table holds"
         assert lines[-1]["nets"] == "-1"
         assert sum(line["rounds"] for line in lines) == document["rounds"]
         paid = sum(Fraction(line["nets"]) * line["rounds"] for line in lines)

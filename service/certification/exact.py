@@ -116,7 +116,7 @@ class BetMath:
     pay_table: str
     pays: str
     lines: tuple[LineMath, ...]
-    #: The loss (no line applies), last.
+    #: The loss (no line of its pay table holds), last.
     loss: LineMath
     win: Exact
     push: Exact

@@ -19,6 +19,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from ..baccarat.bets.paytable import NO_LINE
 from ..baccarat.odds.exact import analyse, settling_lines
 from ..baccarat.odds.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
 from ..baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
@@ -91,7 +92,7 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
         low, high = bet.interval(confidence)
         expected = float(exact.bets[bet.bet].expected_value)
         _, pays = settling_lines(pay_table(bet.bet, rules))
-        words = [line.when for line in pay_table(bet.bet, rules).lines] + ["no line applies: the bet loses"]
+        words = [line.when for line in pay_table(bet.bet, rules).lines] + [NO_LINE.when]
         bets[str(bet.bet)] = {
             "observed": float(bet.observed),
             "observed_exact": f"{bet.observed.numerator}/{bet.observed.denominator}",

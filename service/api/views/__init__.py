@@ -53,7 +53,10 @@ class JsonParser(FlaskParser):
 
     def parse(self, argmap: Any, req: Any = None, **kwargs: Any) -> Any:
         """webargs' parse (the body or query read and loaded by its schema), as
-        the step "read request" of a traced request, whose rules id it notes."""
+        the step "read request" of a traced request, whose rules id it notes;
+        an untraced request (every one, with traces off) is just parsed."""
+        if not traced():
+            return super().parse(argmap, req, **kwargs)
         with step(READ):
             loaded = super().parse(argmap, req, **kwargs)
         rules = getattr(loaded, "rules", None)

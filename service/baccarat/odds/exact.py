@@ -42,7 +42,7 @@ from functools import cache, cached_property, lru_cache
 import numpy as np
 
 from ..bets.catalogue import CATALOGUE
-from ..bets.paytable import NamedPayTable, Result
+from ..bets.paytable import NO_LINE, NamedPayTable, Result
 from ..bets.side_bets import margin
 from ..bets.types import BetType
 from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
@@ -359,7 +359,7 @@ def table_odds(table: NamedPayTable, counts: RoundCounts) -> BetOdds:
     ]
     lines.append(
         LineOdds(
-            "no line applies: the bet loses",
+            NO_LINE.when,
             Result.LOSE,
             Fraction(-1),
             Fraction(by_line[-1], counts.sequences),

@@ -30,7 +30,8 @@ perfect pair is ``(2,)``); the Player's, Banker's and tie's need which cards
 are the same card, which values alone do not say. They are counted by the
 partition of the six positions into runs of the same card: for each of the
 203 set partitions and each choice of a value per part (3,243,110 in all,
-enumerated once per process with numpy), the tableau gives the outcome and
+enumerated once with numpy and shipped as data,
+:data:`STRUCTURE_FILE`), the tableau gives the outcome and
 so the counted positions' pattern; the ways a shoe deals it are a product,
 over values, of the ways to give that value's parts distinct cards
 (:func:`_block_ways`), counted for each shoe in a few milliseconds.
@@ -53,6 +54,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from math import perm
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -195,9 +197,30 @@ class _Structure:
     starts: Ints
 
 
+#: :func:`build_structure`'s arrays, written when the tableau changes
+#: (``python -m service.baccarat.games.multipliers.odds``) and shipped with the
+#: package: a worker reads them in milliseconds instead of building them
+#: (a second and a half, and some 40 MiB of heap a worker would keep).
+#: tests/baccarat/games/multipliers/test_odds.py holds them equal to a build.
+STRUCTURE_FILE = Path(__file__).with_name("structure.npz")
+_ARRAYS = ("sizes", "many", "keys", "starts")
+
+
 @cache
 def _structure() -> _Structure:
-    """Built on first use, then shared: it depends on no shoe and no request."""
+    """Read from :data:`STRUCTURE_FILE` once, then shared: it depends on no shoe and no request."""
+    with np.load(STRUCTURE_FILE) as stored:
+        return _Structure(*(stored[name] for name in _ARRAYS))
+
+
+def write_structure(path: Path = STRUCTURE_FILE) -> None:
+    """Build the structure and write it to ``path`` (compressed numpy arrays)."""
+    built = build_structure()
+    np.savez_compressed(path, **{name: getattr(built, name) for name in _ARRAYS})
+
+
+def build_structure() -> _Structure:
+    """The structure worked out from the tableau (what :data:`STRUCTURE_FILE` holds)."""
     outcome, hand, every = _tableau()
     # Each partition's choices of values are packed a block at a time, and
     # only each block's distinct entries with their counts are kept: packing
@@ -261,9 +284,9 @@ def _merged(found: list[Ints], counted: list[Ints]) -> tuple[list[Ints], list[In
 
 
 def prepare() -> None:
-    """Build the round structure the returns are counted with (about a second
-    and a half, then shared by the process): the service calls it while it
-    starts, so that no request waits for it."""
+    """Read the round structure the returns are counted with (shared by the
+    process from then on): the service calls it while it starts, so that no
+    request waits for it."""
     _structure()
 
 
@@ -489,3 +512,7 @@ def multiplier_returns(rule: MultiplierRule, composition: Composition | None = N
     counts = pattern_counts(shoe)
     bets = {bet: bet_return(rule, bet, counts) for bet in rule.bet_types}
     return MultiplierReturns(rule, shoe, counts.sequences, bets)
+
+
+if __name__ == "__main__":
+    write_structure()

@@ -25,7 +25,9 @@ from service.baccarat.counting.round_counts import count_rounds
 from service.baccarat.games.multipliers.cards import counted_cards
 from service.baccarat.games.multipliers.odds import (
     PARTITIONS,
+    _structure,
     bet_return,
+    build_structure,
     expected_multiplier,
     multiplier_returns,
     pattern_counts,
@@ -418,3 +420,13 @@ def test_the_base_pay_table_pays_the_rule_s_base_pay_less_the_stake_kept(preset,
     wins = [line.payout for line in table.lines if line.payout.result is Result.WIN]
     assert wins
     assert {payout.net for payout in wins} == {pays}
+
+
+def test_the_shipped_structure_is_the_one_the_tableau_builds():
+    """structure.npz is :func:`build_structure`'s: after a change to the
+    tableau, ``python -m service.baccarat.games.multipliers.odds`` writes it again."""
+    shipped, built = _structure(), build_structure()
+    for name in ("sizes", "many", "keys", "starts"):
+        stored, worked_out = getattr(shipped, name), getattr(built, name)
+        assert stored.dtype == worked_out.dtype, name
+        assert np.array_equal(stored, worked_out), name
