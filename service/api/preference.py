@@ -57,7 +57,7 @@ PREFER = {
     "description": "`return=minimal` (RFC 7240) asks for the minimal answer: codes and amounts, no "
     "sentences, the rules by `rules_id`; signed and replayed like the full answer "
     '(docs/integration.md, "The minimal answer"). Any other preference is ignored',
-    "schema": {"type": "string", "maxLength": 8190, "example": "return=minimal"},
+    "schema": {"type": "string", "example": "return=minimal"},
 }
 ANSWER_HEADERS = {
     "Preference-Applied": {
