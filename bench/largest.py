@@ -7,9 +7,10 @@ and tie bets counting all six cards of the round (the most cards a bet
 lists), in two shapes: 10,000 slips of 3 bets, and 600 slips of 50 bets
 (the fewest request bytes per bet, so the largest answer for its request).
 Beside them, the bench's plain 10,000-slip settlement (:data:`bench.rounds.SLIPS`).
-Each through the app's whole WSGI stack in process, signed as shipped:
-its CPU (``time.process_time``, best of three), the request's and the
-answer's bytes, and the answer over the request.
+Each through the app's whole WSGI stack in process, signed as shipped, in
+the full answer and in the minimal one (``Prefer: return=minimal``): its
+CPU (``time.process_time``, best of three), the request's and the answer's
+bytes, and the answer over the request.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ RULE = {
     },
     "fee": {"rate": "0.2", "bets": ["player", "banker", "tie"]},
 }
+#: The minimal answer (``Prefer: return=minimal``), beside the full one.
+MINIMAL = {"Prefer": "return=minimal"}
 BETS = (
     {"type": "banker", "amount": "25.00"},
     {"type": "player", "amount": "10"},
@@ -57,12 +60,14 @@ def lit_table(slips: int, bets_per_slip: int) -> dict[str, Any]:
     }
 
 
-def measure(client: Any, body: bytes, repeats: int = 3) -> tuple[float, int]:
+def measure(
+    client: Any, body: bytes, repeats: int = 3, headers: dict[str, str] | None = None
+) -> tuple[float, int]:
     """Best CPU seconds of the whole request, and the answer's bytes."""
     best, size = float("inf"), 0
     for _ in range(repeats):
         start = time.process_time()
-        answer = client.post("/v1/settlements", data=body, content_type="application/json")
+        answer = client.post("/v1/settlements", data=body, content_type="application/json", headers=headers)
         best = min(best, time.process_time() - start)
         assert answer.status_code == 200, answer.data[:300]
         size = len(answer.data)
@@ -83,11 +88,12 @@ def run() -> list[str]:
     lines = []
     for name, request in cases:
         body = json.dumps(request).encode()
-        cpu, size = measure(client, body)
-        lines.append(
-            f"{name}: {cpu * 1000:,.0f} ms of CPU, {len(body) / 1e6:.2f} MB in, {size / 1e6:.2f} MB out: "
-            f"answer {size / len(body):.1f}x the request"
-        )
+        for form, headers in (("", None), (", minimal", MINIMAL)):
+            cpu, size = measure(client, body, headers=headers)
+            lines.append(
+                f"{name}{form}: {cpu * 1000:,.0f} ms of CPU, {len(body) / 1e6:.2f} MB in, "
+                f"{size / 1e6:.2f} MB out: answer {size / len(body):.1f}x the request"
+            )
     return lines
 
 

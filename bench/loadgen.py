@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,28 @@ end
 """
 
 
+#: Requests sent in turn, each with its own extra headers (wrk's ``request``
+#: hook; each is formatted once, before the first request).
+_WRK_ROTATION = """
+local rotation = {{ {rotation} }}
+local made = nil
+local sent = 0
+request = function()
+  if made == nil then
+    made = {{}}
+    for i, extra in ipairs(rotation) do
+      local headers = {{}}
+      for name, value in pairs(wrk.headers) do headers[name] = value end
+      for name, value in pairs(extra) do headers[name] = value end
+      made[i] = wrk.format(nil, nil, headers)
+    end
+  end
+  sent = sent + 1
+  return made[(sent % #made) + 1]
+end
+"""
+
+
 _WRK_POST = """
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -42,24 +65,49 @@ wrk.body = io.open("{body}"):read("*a")
 
 
 def http_load(
-    url: str, path: str, body: bytes | None, *, seconds: float = 5, connections: int = 8, threads: int = 1
+    url: str,
+    path: str,
+    body: bytes | None,
+    *,
+    seconds: float = 5,
+    connections: int = 8,
+    threads: int = 1,
+    headers: Sequence[Mapping[str, str]] = (),
 ) -> Load:
     """Hammer ``POST path`` with ``body`` (or ``GET path`` when ``body`` is
     None) for ``seconds`` over ``connections`` keep-alive connections (from
-    ``threads`` wrk threads); bounded in time, loopback only."""
+    ``threads`` wrk threads); bounded in time, loopback only. With
+    ``headers``, the requests carry each of its header sets in turn."""
     assert url.startswith("http://127.0.0.1:"), "load only goes to loopback"
     if shutil.which("wrk"):
-        return _wrk(url + path, body, seconds, connections, threads)
-    return _python(url, path, body, seconds, connections)
+        return _wrk(url + path, body, seconds, connections, threads, headers)
+    return _python(url, path, body, seconds, connections, headers)
 
 
-def _wrk(target: str, body: bytes | None, seconds: float, connections: int, threads: int) -> Load:
+def _lua(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _wrk(
+    target: str,
+    body: bytes | None,
+    seconds: float,
+    connections: int,
+    threads: int,
+    headers: Sequence[Mapping[str, str]],
+) -> Load:
     with tempfile.TemporaryDirectory() as tmp:
         body_file = Path(tmp, "body.json")
         request = ""
         if body is not None:
             body_file.write_bytes(body)
             request = _WRK_POST.format(body=body_file)
+        if headers:
+            sets = ", ".join(
+                "{" + ", ".join(f"[{_lua(name)}] = {_lua(value)}" for name, value in extra.items()) + "}"
+                for extra in headers
+            )
+            request += _WRK_ROTATION.format(rotation=sets)
         script = Path(tmp, "load.lua")
         script.write_text(_WRK_SCRIPT.format(request=request))
         out = subprocess.run(
@@ -82,7 +130,14 @@ def _wrk(target: str, body: bytes | None, seconds: float, connections: int, thre
     return Load(rate, errors, "wrk", p50, p99, longest)
 
 
-def _python(url: str, path: str, body: bytes | None, seconds: float, connections: int) -> Load:
+def _python(
+    url: str,
+    path: str,
+    body: bytes | None,
+    seconds: float,
+    connections: int,
+    headers: Sequence[Mapping[str, str]],
+) -> Load:
     port = int(url.rsplit(":", 1)[1])
     deadline = time.monotonic() + seconds
     counts = [0] * connections
@@ -91,11 +146,13 @@ def _python(url: str, path: str, body: bytes | None, seconds: float, connections
     def worker(index: int) -> None:
         while time.monotonic() < deadline:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            extra = dict(headers[counts[index] % len(headers)]) if headers else {}
             try:
                 if body is None:
-                    connection.request("GET", path)
+                    connection.request("GET", path, headers=extra)
                 else:
-                    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+                    extra["Content-Type"] = "application/json"
+                    connection.request("POST", path, body=body, headers=extra)
                 response = connection.getresponse()
                 response.read()
                 counts[index] += 1

@@ -4,17 +4,23 @@
 1. Served: signed ``POST /v1/rounds`` (6 cards, 3 bets) under the project's
    gunicorn.conf.py, 2 workers per server, by servers taking turns eight
    times in one run, each turn in a rotated order, at 16 connections
-   (``wrk -t1 -c16 -d4s``): the median throughput, p50 and p99 of each, and
-   their ratios.
+   (``wrk -t1 -c16 -d4s``): the median throughput, p50, p99 and workers'
+   CPU a request of each, and their ratios.
 
    * **off**: the service as shipped, without ``OTEL_EXPORTER_OTLP_ENDPOINT``
      (no layer, no instrumentation; only the steps' look-ups that find no trace);
    * **off, again**: a second server of the same, whose ratio to the first
      is what this run's noise alone makes of two equal servers;
-   * **on**: every request traced (the SDK's default sampler: parent-based,
-     always on), its six spans batched by the SDK's ``BatchSpanProcessor``
-     and handed to an exporter that drops them (:func:`create_traced_app`):
-     tracing's own cost, without a collector's;
+   * **on, every request sampled**: every request traced (the SDK's default
+     sampler: parent-based, always on, and no ``traceparent`` sent), its six
+     spans batched by the SDK's ``BatchSpanProcessor`` and handed to an
+     exporter that drops them (:func:`create_traced_app`): tracing's own
+     cost, without a collector's;
+   * **on, the caller samples 1 in 10**: the same server, each request
+     continuing a caller's trace whose ``traceparent`` flags sample one
+     request in ten (:data:`TENTH_SAMPLED`), as a platform sampling 10%;
+   * **on, the caller samples none**: every ``traceparent`` unsampled: what
+     an unsampled request costs with traces on;
    * with ``--against REVISION``, **before**: the service at that git
      revision (say, the commit before traces), from ``git archive``, served
      the same way: off against the code before tracing existed.
@@ -51,7 +57,8 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, Spa
 from service.app import create_app
 from service.server.config import from_environment
 from service.server.tracing import Traced, Tracing, note, step, traced
-from tests.servers import ROOT, gunicorn
+from tests.hostile.helpers import cpu_seconds
+from tests.servers import ROOT, gunicorn, worker_pids
 
 from .loadgen import http_load
 from .paths import best_of
@@ -67,6 +74,10 @@ NO_COLLECTOR: dict[str, str | None] = {"OTEL_EXPORTER_OTLP_ENDPOINT": None}
 #: steps (read, deal, settle, sign), the notes (rules, outcome), and the bare
 #: look-ups (the table's, and the answer's writing before and after).
 OFF_CHECKS = {"step": 4, "note": 2, "look-up": 3}
+#: Issue 43's goals: tracing every request at least this share of the
+#: throughput off, and with the caller sampling one request in ten this one.
+GOAL_ALL = 0.80
+GOAL_TENTH = 0.95
 
 
 class DroppingExporter(SpanExporter):
@@ -98,50 +109,75 @@ def checkout(revision: str) -> Iterator[Path]:
         yield Path(directory)
 
 
+#: A caller's span in each of ten requests: the first sampled (flags 01), the others not (00).
+TENTH_SAMPLED: tuple[dict[str, str], ...] = tuple(
+    {"traceparent": f"00-{index:032x}-00f067aa0ba902b7-{'01' if index == 1 else '00'}"}
+    for index in range(1, 11)
+)
+#: A caller's span that is never sampled.
+NONE_SAMPLED: tuple[dict[str, str], ...] = (
+    {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00"},
+)
+
+
 def served(against: str | None) -> list[str]:
     body = json.dumps(ROUND).encode()
     with contextlib.ExitStack() as stack:
-        servers = {
-            "off": stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR)),
-            "off, again": stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR)),
-            "on": stack.enter_context(
-                gunicorn(workers=2, env=NO_COLLECTOR, app="bench.tracing:create_traced_app()")
-            ),
+        off = stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR))
+        on = stack.enter_context(
+            gunicorn(workers=2, env=NO_COLLECTOR, app="bench.tracing:create_traced_app()")
+        )
+        sides: dict[str, tuple[Any, tuple[dict[str, str], ...]]] = {
+            "off": (off, ()),
+            "off, again": (stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR)), ()),
+            "on, every request sampled": (on, ()),
+            "on, the caller samples 1 in 10": (on, TENTH_SAMPLED),
+            "on, the caller samples none": (on, NONE_SAMPLED),
         }
         if against is not None:
             before = stack.enter_context(checkout(against))
-            servers[f"before ({against})"] = stack.enter_context(
-                gunicorn(workers=2, env=NO_COLLECTOR, root=before)
+            sides[f"before ({against})"] = (
+                stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR, root=before)),
+                (),
             )
-        loads: dict[str, list[Any]] = {name: [] for name in servers}
-        names = list(servers)
+        loads: dict[str, list[Any]] = {name: [] for name in sides}
+        names = list(sides)
         for turn in range(RUNS):
             # Each turn starts with the next side, so that no side always follows the same one.
             for name in names[turn % len(names) :] + names[: turn % len(names)]:
-                loads[name].append(
-                    http_load(servers[name].url, "/v1/rounds", body, seconds=SECONDS, connections=CONNECTIONS)
+                server, headers = sides[name]
+                workers = worker_pids(server.process.pid)
+                cpu = cpu_seconds(workers)
+                load = http_load(
+                    server.url, "/v1/rounds", body, seconds=SECONDS, connections=CONNECTIONS, headers=headers
                 )
-    sides = {name: side(runs) for name, runs in loads.items()}
-    off = sides["off"]
+                loads[name].append((load, cpu_seconds(workers) - cpu))
+    results = {name: side(runs, SECONDS) for name, runs in loads.items()}
+    base = results["off"]
     lines = [
-        f"POST /v1/rounds (6 cards, 3 bets, signed), {CONNECTIONS} connections, tracing {name}: {result} "
-        f"[{result.tool}, median of {RUNS} turns of {SECONDS:g}s, {result.errors} errors]"
-        for name, result in sides.items()
+        f"POST /v1/rounds (6 cards, 3 bets, signed), {CONNECTIONS} connections, tracing {name}: {result}, "
+        f"CPU {result.cpu_us:,.0f} µs a request [{result.tool}, median of {RUNS} turns of {SECONDS:g}s, "
+        f"{result.errors} errors]"
+        for name, result in results.items()
     ]
     lines += [
-        f"  on / off: {ratios(sides['on'], off)}",
-        f"  off, again / off (the run's noise): {ratios(sides['off, again'], off)}",
+        f"  {name} / off: {ratios(result, base)}" for name, result in results.items() if name.startswith("on")
     ]
+    lines.append(f"  off, again / off (the run's noise): {ratios(results['off, again'], base)}")
     if against is not None:
-        lines.append(f"  off / before ({against}): {ratios(off, sides[f'before ({against})'])}")
+        lines.append(f"  off / before ({against}): {ratios(base, results[f'before ({against})'])}")
+    lines.append(
+        f"  goals: every request sampled >= {GOAL_ALL:.2f} of off, 1 in 10 >= {GOAL_TENTH:.2f}, "
+        "none sampled: no span cost"
+    )
     return lines
 
 
 def ratios(one: Side, other: Side) -> str:
-    """``one``'s throughput, p50 and p99 as ratios to ``other``'s."""
+    """``one``'s throughput, p50, p99 and CPU a request as ratios to ``other``'s."""
     return (
         f"throughput {one.rate / other.rate:.2f}, p50 {one.p50_ms / other.p50_ms:.2f}, "
-        f"p99 {one.p99_ms / other.p99_ms:.2f}"
+        f"p99 {one.p99_ms / other.p99_ms:.2f}, CPU a request {one.cpu_us / other.cpu_us:.2f}"
     )
 
 

@@ -30,6 +30,7 @@ from .baccarat.rulebook.errors import BaccaratError
 from .contract import document, jsonio
 from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
+from .contract.schemas.minimal import MINIMAL_FORMS, AnswerForms
 from .contract.schemas.peek import PEEK_FORMS, PeekAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
 from .contract.schemas.rules import MULTIPLIER_FORMS
@@ -62,10 +63,14 @@ def schema_name(schema: Any) -> str | None:
     flask-smorest declares the pagination header (lazily, so it appears only
     when an operation refers to it) with that schema, which apispec would
     otherwise add to the document's schemas unreferenced. And the live
-    round's answer, whose document is the ``oneOf`` its operation gives
+    round's answer (and the peek round's, and the answers in either form,
+    full or minimal), whose document is the ``oneOf`` its operation gives
     (service/api/views/rounds.py), not its own empty fields. A schema without
     a name is written inline where it is used, where those documents replace it."""
-    if resolve_schema_cls(schema) in (PaginationMetadataSchema, LiveRoundAnswerSchema, PeekAnswerSchema):
+    kind = resolve_schema_cls(schema)
+    if kind in (PaginationMetadataSchema, LiveRoundAnswerSchema, PeekAnswerSchema) or (
+        isinstance(kind, type) and issubclass(kind, AnswerForms)
+    ):
         return None
     return resolver(schema)
 
@@ -136,7 +141,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
         api.register_blueprint(blueprint)
     # The schemas a ``oneOf`` refers to by name, which no view declares.
-    for name, schema in {**RESULT_FORMS, **LIVE_FORMS, **PEEK_FORMS, **MULTIPLIER_FORMS}.items():
+    for name, schema in {
+        **RESULT_FORMS,
+        **LIVE_FORMS,
+        **PEEK_FORMS,
+        **MULTIPLIER_FORMS,
+        **MINIMAL_FORMS,
+    }.items():
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     table.init_app(app)  # GET /table, the reference table page

@@ -65,6 +65,7 @@ from baccarat_client.models import (
     RoadRound,
     Roads,
     RoadsRequest,
+    RoundMinimal,
     RoundRequest,
     RoundResponse,
     RoundRulesOverride,
@@ -238,6 +239,14 @@ def rounds(client: Caller) -> None:
     expect(
         present(live.seed, "playRound: seed").generated, "playRound: no seed drawn for a round without cards"
     )
+    # The first case's minimal answer (Prefer: return=minimal): codes and amounts, the rules by id.
+    minimal = answered(
+        "playRound",
+        play_round.sync_detailed(client=client, body=cases[0][0], prefer="return=minimal"),
+        RoundMinimal,
+    )
+    minimal_net = present(minimal.settlement, "playRound: minimal settlement").net
+    expect(minimal_net == cases[0][1], f"playRound: the minimal net {minimal_net}")
     short = play_round.sync_detailed(client=client, body=RoundRequest(cards=["9S", "KH", "2D", "7C"]))
     problem = answered("playRound", short, Problem, status=422)
     expect(problem.type_ == "urn:baccarat:problem:missing-card", f"playRound: {problem.type_}")

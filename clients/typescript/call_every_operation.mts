@@ -57,9 +57,15 @@ function problem(operation: string, result: { error?: Schemas["Problem"]; respon
   return error;
 }
 
+/** The full answer of an operation that may answer minimal (`Prefer: return=minimal`), which it was not asked for. */
+function full<T extends object>(operation: string, answer: T): Exclude<T, { minimal: true }> {
+  expect(!("minimal" in answer), `${operation}: the minimal answer, unasked`);
+  return answer as Exclude<T, { minimal: true }>;
+}
+
 async function playRound(body: Schemas["RoundRequest"]): Promise<Schemas["RoundResponse"]> {
   sent.push(body);
-  return answered("playRound", await client.POST("/v1/rounds", { body }));
+  return full("playRound", answered("playRound", await client.POST("/v1/rounds", { body })));
 }
 
 // POST /v1/rounds: the README's bodies, and the net each slip makes.
@@ -161,11 +167,21 @@ for (const [body, net] of rounds) {
   const header = { "Accept-Language": "zh-TW", traceparent: TRACEPARENT };
   const result = await client.POST("/v1/rounds", { body, params: { header } });
   expect(result.response.headers.get("Content-Language") === "zh-Hant", "playRound: not answered in zh-Hant");
-  const chinese = answered("playRound", result);
+  const chinese = full("playRound", answered("playRound", result));
   const codes = (round: Schemas["RoundResponse"]): Schemas["ReasonCode"][] =>
     [...round.draws, ...round.stands, round.outcome_reason].map((reason) => reason.code);
   expect(JSON.stringify(codes(chinese)) === JSON.stringify(codes(english)), "playRound: other codes in Chinese");
   expect(chinese.outcome_reason.reason !== english.outcome_reason.reason, "playRound: no Chinese reason");
+}
+
+// The same round's minimal answer (Prefer: return=minimal): codes and amounts, the rules by id.
+{
+  const [body, net] = rounds[0];
+  const result = await client.POST("/v1/rounds", { body, params: { header: { Prefer: "return=minimal" } } });
+  expect(result.response.headers.get("Preference-Applied") === "return=minimal", "playRound: not minimal");
+  const minimal = answered("playRound", result);
+  expect("minimal" in minimal && minimal.minimal, "playRound: the full answer to return=minimal");
+  expect(minimal.settlement?.net === net && minimal.rules_id.length > 0, "playRound: the minimal answer's net");
 }
 
 const tooFew: Schemas["RoundRequest"] = { cards: ["9S", "KH", "2D", "7C"] };

@@ -24,8 +24,9 @@ from urllib.parse import urlsplit
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
+from ..baccarat.play.round import PlayedRound
 from ..baccarat.rulebook.errors import N_, BaccaratError, Sentence
-from ..contract.answers import ENGINE
+from ..contract.answers import ENGINE, MINIMAL, Minimal
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
 from ..contract.jsonio import dumps
@@ -124,13 +125,17 @@ def _json(body: bytes) -> Any:
     return value if _depth(value) <= MAX_DEPTH else None
 
 
-def play(operation: Replayable, body: bytes, path: str) -> tuple[int, bytes]:
+def play(operation: Replayable, body: bytes, path: str, minimal: bool = False) -> tuple[int, bytes]:
     """The stored request's status and answer, as the operation at ``path``
-    answers a caller's body: read, loaded, played and dumped the view's way,
+    answers a caller's body: read, loaded, played and dumped the view's way
+    (in the minimal form when ``minimal``: service/api/preference.py),
     or the problem its view would answer (webargs keys a body's schema errors
     by ``json``, as the 422 of :meth:`~.errors.ProblemApi.handle_http_exception` reads them)."""
     try:
-        answer = operation.answer.dump(operation.play(operation.request.load(json_body(body))))
+        played = operation.play(operation.request.load(json_body(body)))
+        answer = operation.answer.dump(
+            Minimal(played) if minimal and isinstance(played, PlayedRound) else played
+        )
     except ValidationError as error:
         problem = invalid_request({"json": error.messages})
     except BaccaratError as error:
@@ -192,8 +197,11 @@ def replay(exchange: Exchange) -> Replay:
             routes=tuple(operations.replayed_routes()),
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
+    # The stored answer's form, as its signed body names it: a minimal answer
+    # (``Prefer: return=minimal``) is replayed in the minimal form.
+    minimal = isinstance(stored, dict) and stored.get(MINIMAL) is True
     with speaking(stored_language(exchange.response.headers)):
-        status, body = play(operation, exchange.request.body, path)
+        status, body = play(operation, exchange.request.body, path, minimal)
     if status == exchange.response.status and body == exchange.response.body:
         reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
         return Replay(signature, Replayed(True, True, reason, status, signed_by))

@@ -18,6 +18,7 @@ so nothing may change an answer after it is written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
@@ -285,5 +286,119 @@ def _round(played: PlayedRound) -> Answer:
         answer["seed"] = seed(played.seed)
     if played.shoe_round is not None:
         answer["round"] = place(played.shoe_round)
+    answer["engine"] = ENGINE
+    return answer
+
+
+# --- the minimal answers (``Prefer: return=minimal``) ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Minimal:
+    """A round to be answered in its minimal form (RFC 7240 ``return=minimal``,
+    docs/integration.md): codes and amounts, no sentences, the rules by id."""
+
+    played: PlayedRound
+
+
+#: The preference's value, and the key by which every minimal answer says
+#: ``"minimal": true``: the signed body names its form, so a replay
+#: (service/api/replay.py) writes the same form again.
+MINIMAL = "minimal"
+
+
+def _minimal_terms_text(terms: Terms) -> Answer:
+    return {
+        "amount": str(terms.amount),
+        "result": str(terms.result),
+        "win": str(terms.win),
+        "commission": str(terms.commission),
+        "returned": str(terms.returned),
+        "code": terms.line.code,
+    }
+
+
+def _minimal_multiplied_terms_text(terms: MultipliedTerms) -> Answer:
+    return {
+        "amount": str(terms.stake),
+        "result": str(terms.result),
+        "fee": str(terms.fee),
+        "multiplier": terms.multiplier,
+        "win": str(terms.win),
+        "commission": str(terms.commission),
+        "capped": str(terms.capped),
+        "fee_kept": str(terms.fee_kept),
+        "returned": str(terms.returned),
+        "code": terms.line.code,
+    }
+
+
+def minimal_slip(slip: SettledSlip, texts: TermsText) -> Answer:
+    return {
+        "bets": [_bet(bet.bet, bet.terms, texts, _minimal_terms_text) for bet in slip.bets],
+        "staked": str(slip.staked),
+        "returned": str(slip.returned),
+        "net": str(slip.net),
+    }
+
+
+def minimal_multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:
+    return {
+        "bets": [_bet(bet.bet, bet.terms, texts, _minimal_multiplied_terms_text) for bet in slip.bets],
+        "staked": str(slip.staked),
+        "fees": str(slip.fees),
+        "returned": str(slip.returned),
+        "capped": str(slip.capped),
+        "net": str(slip.net),
+    }
+
+
+def _minimal_round(played: PlayedRound) -> Answer:
+    coup = played.coup
+    answer: Answer = {
+        MINIMAL: True,
+        "outcome": str(coup.outcome),
+        "outcome_code": str(coup.reason.code),
+        "player": {"cards": [card.code for card in coup.player.cards], "total": coup.player.total},
+        "banker": {"cards": [card.code for card in coup.banker.cards], "total": coup.banker.total},
+        "natural": coup.natural,
+        "cards_used": coup.cards_used,
+        "rules_id": played.rules.id,
+    }
+    if played.seed is not None:
+        answer["seed"] = seed(played.seed)
+    if played.shoe_round is not None:
+        answer["round"] = place(played.shoe_round)
+    lit = played.multiplier_cards
+    if lit is not None:
+        answer["multiplier_cards"] = [multiplier_card(card) for card in lit.cards]
+        if lit.algorithm is not None:
+            answer["multiplier_algorithm"] = lit.algorithm
+    return answer
+
+
+def minimal_round_answer(played: PlayedRound) -> Answer:
+    """What ``MinimalRoundSchema().dump(played)`` writes."""
+    answer = _minimal_round(played)
+    if played.settlement is not None:
+        answer["settlement"] = minimal_slip(played.settlement, {})
+    if played.multiplied is not None:
+        answer["multiplier_settlement"] = minimal_multiplied_slip(played.multiplied, {})
+    answer["engine"] = ENGINE
+    return answer
+
+
+def minimal_settlement_answer(played: PlayedRound) -> Answer:
+    """What ``MinimalSettlementSchema().dump(played)`` writes."""
+    answer = _minimal_round(played)
+    texts: TermsText = {}
+    if played.rules.multipliers is None:
+        answer["slips"] = [{**minimal_slip(settled, texts), "id": settled.id} for settled in played.slips]
+    else:
+        answer["multiplier_slips"] = [
+            {**minimal_multiplied_slip(settled, texts), "id": settled.id}
+            for settled in played.multiplied_slips
+        ]
+    answer["totals"] = slip_totals(played.totals)
     answer["engine"] = ENGINE
     return answer

@@ -10,11 +10,12 @@ request's spans. gunicorn installs it from ``gunicorn.conf.py``
 
 An access line looks like::
 
-    {"time": "2026-01-05T10:00:00.123+00:00", "level": "INFO", "logger": "gunicorn.access",
-     "message": "POST /v1/rounds 200", "process": 12, "request_id": "3f2a...",
-     "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736", "method": "POST", "path": "/v1/rounds",
-     "query": [], "status": 200, "bytes": 1834, "duration_ms": 2.41, "remote_addr": "10.0.3.7",
-     "user_agent": "curl/8.5.0"}
+    {"level":"INFO","logger":"gunicorn.access","message":"POST /v1/rounds 200","process":12,
+     "request_id":"3f2a...","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","method":"POST",
+     "path":"/v1/rounds","query":[],"status":200,"bytes":1834,"duration_ms":2.41,
+     "remote_addr":"10.0.3.7","user_agent":"curl/8.5.0","time":"2026-01-05T10:00:00.123+00:00"}
+
+(one line in the log)
 
 This module imports no Flask and no tracing SDK, only OpenTelemetry's API:
 gunicorn's master loads it.
@@ -28,7 +29,7 @@ from typing import Any
 
 from gunicorn import glogging
 from opentelemetry import trace
-from pythonjsonlogger.json import JsonFormatter
+from pythonjsonlogger.orjson import OrjsonFormatter
 
 from .middleware import ENVIRON_KEY, current_request_id
 
@@ -58,10 +59,13 @@ def current_trace_id() -> str | None:
     return trace.format_trace_id(context.trace_id) if context.is_valid else None
 
 
-def json_formatter() -> JsonFormatter:
+def json_formatter() -> OrjsonFormatter:
     """The one log format: a JSON object with time, level, logger, message,
-    process, request_id, trace_id and any ``extra`` fields."""
-    return JsonFormatter(FIELDS, rename_fields=RENAMED, timestamp="time")
+    process, request_id, trace_id and any ``extra`` fields. python-json-logger's
+    orjson formatter writes it (compact, 6 µs an access line against 11 for
+    its standard-library one: docs/performance.md); an ``extra`` value orjson
+    does not know is written as its ``str``."""
+    return OrjsonFormatter(FIELDS, rename_fields=RENAMED, timestamp="time")
 
 
 def logging_config(level: str) -> dict[str, Any]:

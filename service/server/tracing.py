@@ -50,12 +50,14 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from opentelemetry import trace
-from opentelemetry.context import Context
-from opentelemetry.instrumentation.wsgi import OpenTelemetryMiddleware
+from opentelemetry.context import Context, attach, detach
+from opentelemetry.instrumentation.wsgi import OpenTelemetryMiddleware, wsgi_getter
 from opentelemetry.metrics import NoOpMeterProvider
+from opentelemetry.propagate import extract
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from opentelemetry.sdk.trace.sampling import Decision, Sampler
 
 from .logs import TRACE_ID_KEY, query_names
 from .metrics import UNMATCHED
@@ -237,12 +239,14 @@ class Tracing:
     operations: Mapping[tuple[str, str], str]
 
     def around(self, app: WSGIApp) -> WSGIApp:
-        """``app`` inside the server span and :class:`Annotate`."""
+        """``app`` inside the server span and :class:`Annotate`, but for a
+        request its caller sampled out (:class:`SampledOut`)."""
         annotated = Annotate(app, self.provider.get_tracer(__name__), self.endpoint_of, self.operations)
         # The service's own metrics are Prometheus's (metrics.py): none from the middleware.
-        return OpenTelemetryMiddleware(
+        server_span = OpenTelemetryMiddleware(
             annotated, tracer_provider=self.provider, meter_provider=NoOpMeterProvider()
         )
+        return SampledOut(server_span, app, self.provider.sampler)
 
     def shutdown(self) -> None:
         """Send the spans still held, and stop (gunicorn's ``worker_exit``)."""
@@ -261,6 +265,44 @@ def tracing(
     if provider is None:
         return None
     return Tracing(provider, endpoint_of, operation_ids(document))
+
+
+class SampledOut:
+    """A request whose caller sampled it out costs no span: when its
+    ``traceparent`` names a valid parent and the provider's sampler drops a
+    span under it (the default sampler, parent-based, drops every child of an
+    unsampled parent), the app answers without the server span's middleware,
+    which would gather the request's HTTP attributes before the sampler is
+    asked (docs/performance.md, "Traces"). The caller's trace is still the
+    current context while the app answers and its id goes to the access log,
+    as for a sampled-out request in the middleware. Any other request (no
+    ``traceparent``, a malformed one, or a parent the sampler keeps) goes
+    through the middleware, whose sampler decides with the request's
+    attributes: a sampler that samples by attributes is asked here with none,
+    and should not drop a child of a parent it keeps."""
+
+    def __init__(self, traced: WSGIApp, app: WSGIApp, sampler: Sampler) -> None:
+        self.traced = traced
+        self.app = app
+        self.sampler = sampler
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Any:
+        if "HTTP_TRACEPARENT" not in environ:
+            return self.traced(environ, start_response)
+        context = extract(environ, getter=wsgi_getter)
+        parent = trace.get_current_span(context).get_span_context()
+        if not parent.is_valid:
+            return self.traced(environ, start_response)
+        name = f"{environ.get('REQUEST_METHOD', '')} {environ.get('PATH_INFO', '')}"
+        decision = self.sampler.should_sample(context, parent.trace_id, name, trace.SpanKind.SERVER).decision
+        if decision is not Decision.DROP:  # recorded, so through the middleware
+            return self.traced(environ, start_response)
+        environ[TRACE_ID_KEY] = trace.format_trace_id(parent.trace_id)
+        token = attach(context)
+        try:
+            return self.app(environ, start_response)
+        finally:
+            detach(token)
 
 
 class Annotate:

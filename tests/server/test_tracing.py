@@ -22,6 +22,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace.sampling import ALWAYS_ON
 
 from service.app import create_app
 from service.baccarat.tables.rules import TABLES
@@ -225,6 +226,41 @@ def test_an_unsampled_request_makes_no_span_but_keeps_its_trace_id_for_the_log(t
     assert seen == [TRACE_ID]
 
 
+def test_an_unsampled_request_answers_under_the_caller_s_trace_without_a_span_of_its_own(
+    traced_app, exporter
+):
+    """Sampled out by its caller, the request skips the server span's middleware
+    (service/server/tracing.py::SampledOut): the caller's span is still the current
+    one while the app answers, for its log lines, and the answer is the same."""
+    current = []
+    traced_app.before_request(lambda: current.append(trace.get_current_span().get_span_context()))
+    unsampled = f"00-{TRACE_ID}-{CALLER_SPAN}-00"
+    with traced_app.test_client().post(
+        "/v1/rounds",
+        json={"cards": CARDS},
+        headers={"Authorization": f"Bearer {KEY}", "traceparent": unsampled},
+    ) as answer:
+        assert answer.status_code == 200
+        assert "Signature" in answer.headers
+    (context,) = current
+    assert (hex_id(context.trace_id, 32), hex_id(context.span_id, 16)) == (TRACE_ID, CALLER_SPAN)
+    assert not context.trace_flags.sampled
+    assert exporter.get_finished_spans() == ()
+
+
+@pytest.mark.parametrize(("flags", "sampled"), [("00", True), ("01", True)])
+def test_a_sampler_that_keeps_children_of_unsampled_parents_is_obeyed(exporter, flags, sampled):
+    """Whether a request is sampled out is the sampler's to say, not the flag's:
+    a sampler that ignores its parent traces even a request its caller sampled out."""
+    provider = TracerProvider(sampler=ALWAYS_ON, shutdown_on_exit=False)
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    app = create_app({"TESTING": True, "API_KEYS": (KEY,), "TRACER_PROVIDER": provider})
+    assert post(app, *OPERATIONS["playRound"][:2], traceparent=f"00-{TRACE_ID}-{CALLER_SPAN}-{flags}") == 200
+    server = server_span(exporter.get_finished_spans())
+    assert hex_id(server.context.trace_id, 32) == TRACE_ID
+    assert bool(server.context.trace_flags.sampled) is sampled
+
+
 def test_a_traced_request_s_log_lines_carry_its_trace_id_beside_its_request_id(traced_app, json_log):
     headers = {"Authorization": "Bearer wrong-key", "traceparent": TRACEPARENT, "X-Request-ID": "req-7"}
     assert traced_app.test_client().post("/v1/rounds", json={}, headers=headers).status_code == 401
@@ -270,7 +306,9 @@ def test_only_an_endpoint_turns_tracing_on_and_it_exports_by_otlp(monkeypatch):
     app = create_app({"TESTING": True, **settings})
     traces = app.services.tracing
     assert traces is not None
-    assert isinstance(app.wsgi_app.app, OpenTelemetryMiddleware)  # type: ignore[attr-defined]
+    sampled_out = app.wsgi_app.app  # type: ignore[attr-defined]
+    assert isinstance(sampled_out, tracing.SampledOut)
+    assert isinstance(sampled_out.traced, OpenTelemetryMiddleware)
     try:
         (processor,) = traces.provider._active_span_processor._span_processors
         assert isinstance(processor, BatchSpanProcessor)

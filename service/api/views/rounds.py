@@ -1,5 +1,7 @@
 """POST /v1/rounds and POST /v1/settlements."""
 
+from typing import Any
+
 from ...baccarat.games.peek.round import PeekRound, PeekView
 from ...baccarat.play.round import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
@@ -13,20 +15,22 @@ from ...baccarat.requests import (
     settle_table,
 )
 from ...contract.schemas.live import LiveRoundAnswerSchema, LiveRoundRequestSchema
+from ...contract.schemas.minimal import RoundAnswerSchema, SettlementAnswerSchema
 from ...contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
-from ...contract.schemas.rounds import RoundRequestSchema, RoundResponseSchema
-from ...contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
+from ...contract.schemas.rounds import RoundRequestSchema
+from ...contract.schemas.settlements import SettlementRequestSchema
 from ...server.tracing import note, step
 from ..policy import Replayable, signed
+from ..preference import ANSWER_HEADERS, PREFER, preferred
 from ..services import services
 from . import BODY, Blueprint
 
 blp = Blueprint("rounds", __name__, url_prefix="/v1", description="Deal and settle rounds")
 
 #: The operations that deal and settle, as their views run them and a replay runs them again.
-ROUND = Replayable(RoundRequestSchema(), play_round, RoundResponseSchema())
+ROUND = Replayable(RoundRequestSchema(), play_round, RoundAnswerSchema())
 LIVE_ROUND = Replayable(LiveRoundRequestSchema(), play_live_round, LiveRoundAnswerSchema())
-SETTLEMENT = Replayable(SettlementRequestSchema(), settle_table, SettlementResponseSchema())
+SETTLEMENT = Replayable(SettlementRequestSchema(), settle_table, SettlementAnswerSchema())
 PEEK_ROUND = Replayable(PeekRequestSchema(), play_peek_round, PeekAnswerSchema())
 
 
@@ -38,6 +42,22 @@ def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
         services().metrics.count_round(played)
         note(outcome=str(played.coup.outcome))
     return played
+
+
+def in_either_form(full: str, minimal: str) -> dict[str, Any]:
+    """The documented 200 of an operation that answers ``Prefer: return=minimal``
+    (:mod:`..preference`): the full answer's component or the minimal one's."""
+    forms = [{"$ref": f"#/components/schemas/{full}"}, {"$ref": f"#/components/schemas/{minimal}"}]
+    return {
+        "parameters": [PREFER],
+        "responses": {
+            "200": {
+                "description": f"The answer: `{full}`, or with `Prefer: return=minimal` `{minimal}`",
+                "content": {"application/json": {"schema": {"oneOf": forms}}},
+                "headers": ANSWER_HEADERS,
+            }
+        },
+    }
 
 
 ROUND_EXAMPLES = {
@@ -119,19 +139,20 @@ ROUND_EXAMPLES = {
 
 
 @blp.post("/rounds")
-@blp.operation("playRound", *BODY, policy=signed(ROUND))
+@blp.operation("playRound", *BODY, policy=signed(ROUND), **in_either_form("RoundResponse", "RoundMinimal"))
 @blp.arguments(ROUND.request, examples=ROUND_EXAMPLES)
 @blp.response(200, ROUND.answer)
-def post_round(request: RoundRequest) -> PlayedRound | RoundSoFar:
+def post_round(request: RoundRequest) -> tuple[Any, int, dict[str, str]]:
     """Deal one round and settle an optional bet slip on it.
 
     The cards come from `cards` (dealing order), from the top of a shoe
     shuffled by `seed` (or `server_seed`, `client_seed`, `nonce`), or, with
     neither, from a freshly drawn seed that the answer returns. With `round`,
     the round is that round of the whole shoe (burn and cut card included).
-    Money is exact: amounts are decimal strings.
+    Money is exact: amounts are decimal strings. With
+    `Prefer: return=minimal` the answer is the minimal one: codes and amounts.
     """
-    return counted(ROUND.play(request, step=step))
+    return preferred(counted(ROUND.play(request, step=step)))
 
 
 #: The answer of POST /v1/rounds/live: the round so far, or the complete
@@ -314,10 +335,15 @@ SETTLEMENT_EXAMPLES = {
 
 
 @blp.post("/settlements")
-@blp.operation("settleSlips", *BODY, policy=signed(SETTLEMENT))
+@blp.operation(
+    "settleSlips",
+    *BODY,
+    policy=signed(SETTLEMENT),
+    **in_either_form("SettlementResponse", "SettlementMinimal"),
+)
 @blp.arguments(SETTLEMENT.request, examples=SETTLEMENT_EXAMPLES)
 @blp.response(200, SETTLEMENT.answer)
-def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
+def post_settlements(request: SettlementRequest) -> tuple[Any, int, dict[str, str]]:
     """Settle many bet slips (a live table's players) against one round.
 
     If any bet on any slip breaks the table's rules, nothing is settled and
@@ -327,6 +353,7 @@ def post_settlements(request: SettlementRequest) -> PlayedRound | RoundSoFar:
     `multiplier_cards` with `cards`; the answer gives them, and each slip
     settled by the rule in `multiplier_slips` instead of `slips` (its fees,
     and the cap applied to each slip on its own); `totals` then counts the
-    `fees` and what was `capped` (docs/multipliers.md).
+    `fees` and what was `capped` (docs/multipliers.md). With
+    `Prefer: return=minimal` the answer is the minimal one: codes and amounts.
     """
-    return counted(SETTLEMENT.play(request, step=step))
+    return preferred(counted(SETTLEMENT.play(request, step=step)))
