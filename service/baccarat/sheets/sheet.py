@@ -34,6 +34,7 @@ from ..bets.types import BetType
 from ..games.multipliers.rule import MultiplierRule, largest_pays
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
+from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
 from ..rulebook.tableau import is_natural
 from ..tables.rules import Dealing, Rules
 from .chart import CHART, THIRD_CARDS, ChartRow, player_totals, runs
@@ -156,7 +157,7 @@ def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
         if payout.result is Result.PUSH:
             lines.append(Line.of(LineCode.PUSHES, when=when))
         elif payout.commission:
-            rate = format((payout.commission * 100).normalize(), "f")
+            rate = format((payout.commission * 100).normalize(), "f") + "%"
             lines.append(
                 Line.of(
                     LineCode.PAYS_LESS_COMMISSION,
@@ -182,7 +183,7 @@ def _multiplied(bet: BetType, rule: MultiplierRule) -> list[Line]:
     rate = rule.fee.rate_on(bet)
     if rate:
         code = LineCode.FEE_RETURNED_ON_PUSH if rule.fee.returned_on_push else LineCode.FEE
-        lines.append(Line.of(code, rate=format((rate * 100).normalize(), "f")))
+        lines.append(Line.of(code, rate=format((rate * 100).normalize(), "f") + "%"))
     return lines
 
 
@@ -193,7 +194,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns) -> Section:
     lines = _pay_lines(bet, rules)
     if rules.multipliers is not None and bet in rules.multipliers.pays:
         lines += _multiplied(bet, rules.multipliers)
-    lines.append(Line.of(LineCode.RETURN, rtp=figures.rtp))
+    lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
     lines.append(Line.of(LineCode.LARGEST_WIN, amount=figures.largest_win))
     limits = rules.limits[bet]
     return Section(
@@ -262,6 +263,19 @@ def shoe_section(rules: Rules, dealing: Dealing) -> Section:
     return _section(SectionCode.SHOE, lines, decks=rules.decks, dealing=str(dealing), cut_card=rules.cut_card)
 
 
+def check_chips(chips: tuple[Decimal, ...], minor_unit: int) -> None:
+    """Every chip is a whole number of the currency's minor unit (a
+    :class:`RulesError` naming each one that is not: never rounded)."""
+    unit = Decimal(1).scaleb(-minor_unit)
+    problems = [
+        Problem.of(("chips", index), ProblemCode.AMOUNT_TOO_MANY_DECIMALS, amount=chip, places=minor_unit)
+        for index, chip in enumerate(chips)
+        if chip != chip.quantize(unit)
+    ]
+    if problems:
+        raise RulesError(N_("A chip is not a whole number of the currency's minor unit"), problems)
+
+
 def rules_sheet(
     rules: Rules,
     *,
@@ -271,6 +285,7 @@ def rules_sheet(
 ) -> RulesSheet:
     """The sheet of a table playing ``rules``, with its chips, its dealing
     and its malfunction clause."""
+    check_chips(chips, rules.minor_unit)
     returns = bet_returns(rules)
     sections = [
         _section(SectionCode.OBJECT, [Line.of(LineCode.OBJECT), Line.of(LineCode.HANDS_ARE_NAMES)]),

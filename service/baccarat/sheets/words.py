@@ -2,10 +2,11 @@
 set with its English template, and the values it is filled with.
 
 A sentence is a :class:`Line`: its code and its values. A value is a number,
-an amount or a figure written in digits (``"0.95:1"``, ``"0-5"``), the same
-in every language, or a :class:`Term`: a word of the game (a bet's name, a
-pay line's condition) that an answer writes by its code among the values
-and in the answer's language inside the sentence. The templates are marked
+an amount or a figure written in digits (``"0.95:1"``, ``"0-5"``, ``"5%"``:
+a template holds no per cent sign of its own), the same in every language,
+or a :class:`Term`: a word of the game (a bet's name, a pay line's
+condition) that an answer writes by its code among the values and in the
+answer's language inside the sentence. The templates are marked
 with :func:`N_` for the ``sheet`` catalogue (``make translations``); the
 engine itself speaks English.
 
@@ -187,15 +188,15 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.HIGHER_TOTAL_WINS: N_("The hand with the higher total wins; equal totals are a tie"),
         LineCode.TIE_PUSHES: N_("On a tie, Player and Banker bets push: the stake is returned"),
         LineCode.PAYS: N_("{when}: pays {odds}"),
-        LineCode.PAYS_LESS_COMMISSION: N_("{when}: pays {odds} less a {rate}% commission, {net} in all"),
+        LineCode.PAYS_LESS_COMMISSION: N_("{when}: pays {odds} less a {rate} commission, {net} in all"),
         LineCode.PUSHES: N_("{when}: push, the stake is returned"),
         LineCode.OTHERWISE_LOSES: N_("Any other result loses the bet"),
         LineCode.MULTIPLIED: N_("With the multipliers of the cards that count, a win pays {pays}"),
-        LineCode.FEE: N_("A fee of {rate}% of the stake is paid on top of it and kept"),
+        LineCode.FEE: N_("A fee of {rate} of the stake is paid on top of it and kept"),
         LineCode.FEE_RETURNED_ON_PUSH: N_(
-            "A fee of {rate}% of the stake is paid on top of it, returned on a push"
+            "A fee of {rate} of the stake is paid on top of it, returned on a push"
         ),
-        LineCode.RETURN: N_("Return to player: {rtp}%"),
+        LineCode.RETURN: N_("Return to player: {rtp}"),
         LineCode.LARGEST_WIN: N_("The largest win on this bet is {amount}"),
         LineCode.MULTIPLIER_CARDS: N_(
             "After bets close, {cards} multiplier cards are drawn, each with a multiplier of {multipliers}"
@@ -267,6 +268,8 @@ CHART_CAPTION = N_("The Banker's action by its two-card total and the Player's t
 BANKER_TOTAL = N_("Banker's total")
 PLAYER_THIRD = N_("Player's third card counts")
 SHEET_TITLE = N_("Baccarat: the rules of this table")
+WHEN, PAYS, PUSH = N_("When"), N_("Pays"), N_("Push")
+PAY_TABLE = N_("Pay table of the {bet} bet")
 
 
 def bet_term(bet: BetType) -> Term:

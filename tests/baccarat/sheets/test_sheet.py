@@ -80,7 +80,7 @@ THE_GAME = [
 ]
 MAIN_PAYS = [
     Fact(S.BET, L.PAYS, {"when": "player_wins", "odds": "1:1"}, BetType.PLAYER),
-    Fact(S.BET, L.PAYS_LESS_COMMISSION, {"when": "banker_wins", "odds": "1:1", "rate": "5"}, BetType.BANKER),
+    Fact(S.BET, L.PAYS_LESS_COMMISSION, {"when": "banker_wins", "odds": "1:1", "rate": "5%"}, BetType.BANKER),
     Fact(S.BET, L.PUSHES, {"when": "a_tie"}, BetType.PLAYER),
     Fact(S.BET, L.PUSHES, {"when": "a_tie"}, BetType.BANKER),
     Fact(S.OUTCOMES, L.TIE_PUSHES),
@@ -138,7 +138,7 @@ SEEDS = [
             limits(BetType.PLAYER, "1.00", "200.00"),
             limits(BetType.BANKER, "1.00", "200.00"),
             limits(BetType.TIE, "1.00", "20.00"),
-            Fact(S.BET, L.RETURN, {"rtp": "85.64"}, BetType.TIE),
+            Fact(S.BET, L.RETURN, {"rtp": "85.64%"}, BetType.TIE),
         ],
     ),
     Seed(
@@ -176,7 +176,7 @@ SEEDS = [
             limits(BetType.PLAYER, "5.00", "100.00"),
             limits(BetType.BANKER, "5.00", "100.00"),
             limits(BetType.TIE, "5.00", "100.00"),
-            Fact(S.BET, L.RETURN, {"rtp": "95.16"}, BetType.TIE),
+            Fact(S.BET, L.RETURN, {"rtp": "95.16%"}, BetType.TIE),
         ],
     ),
 ]
@@ -228,7 +228,7 @@ def test_a_multiplier_table_states_its_ranges_fee_and_cap():
     rules = resolve_rules("standard", {"multipliers": PRESETS["golden_wealth"].rule})
     sheet = rules_sheet(rules)
     assert holds(sheet, Fact(S.BET, L.MULTIPLIED, {"pays": "1-512:1"}, BetType.PLAYER))
-    assert holds(sheet, Fact(S.BET, L.FEE, {"rate": "20"}, BetType.PLAYER))
+    assert holds(sheet, Fact(S.BET, L.FEE, {"rate": "20%"}, BetType.PLAYER))
     assert holds(sheet, Fact(S.MULTIPLIERS, L.CAP, {"cap": "500000.00"}))
     assert holds(sheet, Fact(S.RETURN_TO_PLAYER, L.RETURNS_PER_COST))
 
