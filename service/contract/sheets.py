@@ -15,10 +15,13 @@ round's reasons.
 'Tie: from 1.00 to 20.00'
 >>> line_values(line)
 {'bet': 'tie', 'min': '1.00', 'max': '20.00'}
+>>> values_of({"naturals": (8, 9), "decks": 8})
+{'naturals': '8, 9', 'decks': '8'}
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -46,21 +49,26 @@ def title(section: Section, language: Language) -> str:
     return language.translate(SECTION_TITLES[section.code]).format(**values)
 
 
-def json_value(value: Any) -> Any:
-    """A figure as JSON: a term by its code, an amount as its string, a list as a list."""
+def json_value(value: Any) -> str:
+    """A figure as the answer writes it among values, always a string: a
+    term by its code, a number or an amount in digits, a list of them joined
+    by ``", "`` (so that each value is one typed thing in the contract)."""
     if isinstance(value, Term):
         return value.code
     if isinstance(value, Decimal):
         return format(value, "f")
     if isinstance(value, tuple | list):
-        return [json_value(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): json_value(item) for key, item in value.items()}
-    return value
+        return ", ".join(json_value(item) for item in value)
+    return str(value)
 
 
-def line_values(line: Line) -> dict[str, Any]:
-    return {name: json_value(value) for name, value in line.values.items()}
+def values_of(values: Mapping[str, Any]) -> dict[str, str]:
+    """A sentence's or a section's values as the answer writes them."""
+    return {name: json_value(value) for name, value in values.items()}
+
+
+def line_values(line: Line) -> dict[str, str]:
+    return values_of(line.values)
 
 
 def action(draws: bool) -> str:
@@ -95,7 +103,7 @@ def sheet_data(sheet: RulesSheet, language: Language) -> dict[str, Any]:
             {
                 "code": str(section.code),
                 "title": title(section, language),
-                "values": json_value(dict(section.values)),
+                "values": values_of(section.values),
                 "sentences": [
                     {
                         "code": str(line.code),

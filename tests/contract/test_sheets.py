@@ -29,7 +29,7 @@ def test_a_term_is_its_code_among_the_values_and_its_words_in_the_sentence():
 
 @pytest.mark.parametrize(
     ("value", "written"),
-    [(Term("under_review", "x"), "under_review"), (Decimal("5.00"), "5.00"), ((8, 9), [8, 9]), (3, 3)],
+    [(Term("under_review", "x"), "under_review"), (Decimal("5.00"), "5.00"), ((8, 9), "8, 9"), (3, "3")],
 )
 def test_json_values(value, written):
     assert json_value(value) == written

@@ -107,8 +107,7 @@ def card_values() -> Section:
         Line.of(LineCode.TOTAL),
         *examples,
     ]
-    card_points = {rank: parse_card(rank + "S").points for rank in "A23456789TJQK"}
-    return _section(SectionCode.CARD_VALUES, lines, card_points=card_points)
+    return _section(SectionCode.CARD_VALUES, lines)
 
 
 def naturals() -> Section:

@@ -79,10 +79,11 @@ class SheetSentenceSchema(AnswerSchema):
     code = value_of("SheetSentenceCode", required=True)
     values = fields.Dict(
         keys=fields.String(),
+        values=fields.String(),
         required=True,
         metadata={
-            "description": "The figures the sentence is filled with: numbers, amounts and figures "
-            "as strings (`0.95:1`, `0-5`, `98.94%`), and the game's words by their code "
+            "description": "The figures the sentence is filled with, each a string: numbers, "
+            "amounts and figures as shown (`0.95:1`, `0-5`, `98.94%`), and the game's words by their code "
             "(a bet type, a pay line code, a malfunction clause)"
         },
     )
@@ -99,9 +100,11 @@ class SheetSectionSchema(AnswerSchema):
     title = fields.String(required=True, metadata={"description": "Its title, in the answer's language"})
     values = fields.Dict(
         keys=fields.String(),
+        values=fields.String(),
         required=True,
         metadata={
-            "description": "The figures the section states, for a program: a bet's `bet`, `pay_table`, "
+            "description": "The figures the section states, for a program, each a string (a list "
+            "joined by `, `): a bet's `bet`, `pay_table`, "
             "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win`; the return's `method`; "
             "the limits' `chips`; the shoe's `decks`, `dealing` and `cut_card`; the rules' `rules_id`"
         },
