@@ -92,3 +92,37 @@ def test_the_sheet_is_in_the_browser_s_language(browser, server):
     expect(page.get_by_role("table", name="莊家按其兩張牌點數及閒家第三張牌的行動")).to_be_visible()
     assert len(requested) == 1
     page.close()
+
+
+def test_the_table_page_shows_the_rules_of_the_table_being_played(browser, server):
+    """The reference table's "rules" section is the sheet of the table, game
+    and dealing chosen, in the page's language, and follows each choice."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(WAIT)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(server.url + "/table")
+    rules = page.get_by_role("region", name="Baccarat: the rules of this table")
+    expect(rules.get_by_role("heading", level=3, name="The Player Pair bet")).to_be_visible()
+    expect(rules.get_by_text("Player Pair: from 1.00 to 25.00")).to_be_visible()
+    expect(rules.get_by_text("Return to player: 98.94%")).to_be_visible()
+
+    page.get_by_role("combobox", name="Table").select_option("tie_9")
+    expect(rules.get_by_text("the totals are equal: pays 9:1")).to_be_visible()
+    expect(rules.get_by_text("The cards are reshuffled after each hand")).to_be_visible()
+
+    page.get_by_role("combobox", name="Dealing").select_option("shoe")
+    expect(rules.get_by_text("A cut card is placed 16 cards from the end", exact=False)).to_be_visible()
+
+    page.get_by_role("combobox", name="Table").select_option("standard")
+    expect(rules.get_by_text("the totals are equal: pays 8:1")).to_be_visible()
+    page.get_by_role("combobox", name="Game").select_option("lightning")
+    expect(rules.get_by_role("heading", level=3, name="Multipliers")).to_be_visible()
+
+    page.get_by_role("combobox", name="Language").select_option("ja")
+    japanese = page.get_by_role("region", name="バカラ: このテーブルのルール")
+    expect(japanese.get_by_role("heading", level=3, name="マルチプライヤー")).to_be_visible()
+    origin = server.url + "/"
+    assert [url for url in requested if not url.startswith((origin, "blob:" + origin))] == []
+    assert requested.count(server.url + "/v1/rules-sheets") >= 5
+    page.close()
