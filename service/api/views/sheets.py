@@ -93,7 +93,17 @@ def write_sheet(sheet_request: RulesSheetRequest) -> Response | tuple[RulesSheet
     return answered(SHEET.play(sheet_request))
 
 
-@blp.get("/tables/<string:table>/rules-sheet")
+#: The path's ``{table}``: a preset of GET /v1/tables (any other name is a 404).
+TABLE_PARAMETER = {
+    "in": "path",
+    "name": "table",
+    "required": True,
+    "description": "A table preset, by the name GET /v1/tables gives it",
+    "schema": {"$ref": "#/components/schemas/TablePreset"},
+}
+
+
+@blp.get("/tables/<string:table>/rules-sheet", parameters=[TABLE_PARAMETER])
 @blp.operation("getRulesSheet", 404, 406, policy=KEYED)
 @blp.response(200, SHEET.answer, description=ANSWER, headers=VARY_DOC)
 @blp.alt_response(200, description=ANSWER, **PAGE_DOCS[0])
