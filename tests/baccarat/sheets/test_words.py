@@ -4,6 +4,7 @@ exactly the values its template names."""
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,14 @@ def test_the_malfunction_clause_is_its_code_s_sentence():
     line = Line.clause(Malfunction.UNDER_REVIEW)
     assert line.values["clause"] == Term("under_review", MALFUNCTION_TEMPLATES[Malfunction.UNDER_REVIEW])
     assert line.english.startswith("In the event of unusual activity in the software or outside intervention")
+
+
+def test_docs_rules_sheet_md_lists_every_code_with_its_words():
+    """docs/rules-sheet.md's tables are the codes' words as the engine has them."""
+    document = (Path(__file__).parents[3] / "docs" / "rules-sheet.md").read_text(encoding="utf-8")
+    rows = [
+        *(f"| `{code}` | {title} |" for code, title in SECTION_TITLES.items()),
+        *(f"| `{code}` | {template} |" for code, template in LINE_TEMPLATES.items()),
+        *(f"| `{clause}` | {sentence} |" for clause, sentence in MALFUNCTION_TEMPLATES.items()),
+    ]
+    assert [row for row in rows if row not in document] == []
