@@ -11,7 +11,7 @@ from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.tables.rules import TABLES
 from ...contract.jsonio import JSON
 from ...contract.language import current
-from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema, preset_sheet_request
+from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema
 from ...contract.sheet_pages import HTML, MARKDOWN, html_page, markdown_page
 from ..negotiation import VARY
 from ..policy import KEYED, Replayable, signed
@@ -117,4 +117,4 @@ def get_sheet(table: str) -> Response | tuple[RulesSheet, dict[str, str]]:
     """
     if table not in TABLES:
         abort(404)
-    return answered(write_rules_sheet(preset_sheet_request(table)))
+    return answered(SHEET.play(SHEET.request.load({"table": table})))

@@ -67,12 +67,6 @@ class RulesSheetRequestSchema(RequestSchema):
         )
 
 
-def preset_sheet_request(name: str) -> RulesSheetRequest:
-    """The request for a preset's sheet as the preset is (GET /v1/tables/{table}/rules-sheet)."""
-    loaded: RulesSheetRequest = RulesSheetRequestSchema().load({"table": name})
-    return loaded
-
-
 class SheetSentenceSchema(AnswerSchema):
     """One sentence of the sheet: its code, the values it is filled with, and the sentence."""
 

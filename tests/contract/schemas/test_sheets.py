@@ -10,7 +10,7 @@ from marshmallow import ValidationError
 
 from service.baccarat.sheets.words import Malfunction
 from service.baccarat.tables.rules import TABLES, Dealing
-from service.contract.schemas.sheets import MAX_CHIPS, RulesSheetRequestSchema, preset_sheet_request
+from service.contract.schemas.sheets import MAX_CHIPS, RulesSheetRequestSchema
 
 
 def test_a_preset_s_chips_and_dealing_by_default():
@@ -19,7 +19,6 @@ def test_a_preset_s_chips_and_dealing_by_default():
     assert request.chips == TABLES["tie_9"].chips
     assert request.dealing is Dealing.RESHUFFLE_EACH_HAND
     assert request.malfunction is Malfunction.VOIDS_ALL_PAYS_AND_PLAYS
-    assert preset_sheet_request("tie_9") == request
 
 
 def test_what_the_request_sends():
