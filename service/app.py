@@ -20,11 +20,11 @@ from werkzeug.exceptions import HTTPException
 
 from . import __version__
 from .api import access, docs, table
-from .api.errors import ProblemApi, ProblemMediaType, rules_problem
+from .api.errors import OperationParameters, ProblemApi, ProblemMediaType, rules_problem
 from .api.language import LanguageHeaders, Speaking
 from .api.policy import Operations
 from .api.services import ServiceApp, Services
-from .api.views import audit, health, odds, reference, roads, rounds, shoes
+from .api.views import audit, health, odds, reference, roads, rounds, sheets, shoes
 from .baccarat.odds.exact import prepare_multiplier_games
 from .baccarat.rulebook.errors import BaccaratError
 from .contract import document, jsonio
@@ -133,12 +133,21 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         app,
         spec_kwargs={
             "marshmallow_plugin": marshmallow_plugin,
-            "extra_plugins": [ProblemMediaType(), LanguageHeaders()],
+            "extra_plugins": [ProblemMediaType(), LanguageHeaders(), OperationParameters()],
         },
     )
     app.register_error_handler(BaccaratError, rules_problem)
     access.document(api.spec)
-    for blueprint in (rounds.blp, shoes.blp, reference.blp, roads.blp, odds.blp, audit.blp, health.blp):
+    for blueprint in (
+        rounds.blp,
+        shoes.blp,
+        reference.blp,
+        sheets.blp,
+        roads.blp,
+        odds.blp,
+        audit.blp,
+        health.blp,
+    ):
         api.register_blueprint(blueprint)
     # The schemas a ``oneOf`` refers to by name, which no view declares.
     for name, schema in {

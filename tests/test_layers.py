@@ -79,6 +79,7 @@ ROOMS = (
     "service.baccarat.play",
     "service.baccarat.odds",
     "service.baccarat.games.peek",
+    "service.baccarat.sheets",
     "service.baccarat.requests",
 )
 

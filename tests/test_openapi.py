@@ -36,12 +36,18 @@ OPERATION_IDS = {
     ("get", "/v1/paytables"): "getPayTables",
     ("post", "/v1/roads"): "drawRoads",
     ("post", "/v1/odds"): "getOdds",
+    ("post", "/v1/rules-sheets"): "writeRulesSheet",
+    ("get", "/v1/tables/{table}/rules-sheet"): "getRulesSheet",
     ("post", "/v1/replays"): "replayExchange",
     ("get", "/.well-known/jwks.json"): "getJwks",
     ("get", "/livez"): "getLivez",
     ("get", "/readyz"): "getReadyz",
     ("get", "/openapi.yaml"): "getOpenapiYaml",
 }
+#: Operations that refuse an ``Accept`` naming none of their forms (406), where
+#: the others answer JSON whatever it names: a rules sheet is only ever
+#: shown to players, so a form they did not ask for is no answer.
+NOT_ACCEPTABLE = frozenset({("post", "/v1/rules-sheets"), ("get", "/v1/tables/{table}/rules-sheet")})
 #: Operations answered without a key: their policy says so (service/api/policy.py).
 PUBLIC = frozenset(
     (method.lower(), rule)
@@ -143,6 +149,10 @@ def test_every_operation_declares_each_problem_it_can_answer():
             }
         if any(parameter.get("in") == "query" for parameter in parameters(spec, operation)):
             expected.add(HTTPStatus.UNPROCESSABLE_ENTITY)  # the query's schema refuses it
+        if any(parameter.get("in") == "path" for parameter in parameters(spec, operation)):
+            expected.add(HTTPStatus.NOT_FOUND)  # a name it does not know (a table preset)
+        if key in NOT_ACCEPTABLE:
+            expected.add(HTTPStatus.NOT_ACCEPTABLE)
         refs = problem_responses(operation)
         assert set(refs) == expected, key
         for status, name in refs.items():

@@ -83,7 +83,13 @@ def test_the_collection_covers_every_endpoint(collection):
         f"{item['request']['method']} /{'/'.join(item['request']['url']['path'])}"
         for item in request_items(collection["item"])
     }
-    assert documented <= sent, f"no request for {sorted(documented - sent)}"
+    # A path's variable part ({table}) matches any one segment of a request's path.
+    missing = [
+        endpoint
+        for endpoint in documented
+        if not any(re.fullmatch(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(endpoint)), s) for s in sent)
+    ]
+    assert missing == [], f"no request for {sorted(missing)}"
 
 
 def test_a_round_on_every_table_preset(collection):

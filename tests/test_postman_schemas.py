@@ -43,6 +43,7 @@ NOT_DESCRIBED = {
     "OpenAPI document (YAML)": "YAML, which openapi.yaml declares without a schema",
     "Interactive docs": "an HTML page, served but not described",
     "Roads as a picture (SVG)": "an SVG picture, which openapi.yaml declares as a string",
+    "A preset's rules sheet as a page, in Japanese": "an HTML page, which openapi.yaml declares as a string",
 }
 UNDECLARED = "undeclared"
 

@@ -274,7 +274,13 @@ def test_the_readme_has_an_example_for_every_endpoint():
     endpoints = {f"{method.upper()} {path}" for path, ops in spec["paths"].items() for method in ops}
     endpoints |= {"GET /openapi.json", "GET /docs", "GET /table"}
     shown = {f"{e.method} {e.path}" for e in EXAMPLES if e.where.startswith("README.md")}
-    assert endpoints <= shown, f"the README shows no curl for {sorted(endpoints - shown)}"
+    # A path's variable part ({table}) matches any one segment of a curl's path.
+    missing = [
+        endpoint
+        for endpoint in endpoints
+        if not any(re.fullmatch(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(endpoint)), s) for s in shown)
+    ]
+    assert missing == [], f"the README shows no curl for {sorted(missing)}"
 
 
 def test_the_readme_shows_an_error_answer():

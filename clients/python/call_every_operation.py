@@ -31,14 +31,17 @@ from baccarat_client.api.odds import get_odds
 from baccarat_client.api.reference import get_pay_tables, get_rules, get_tables
 from baccarat_client.api.roads import draw_roads
 from baccarat_client.api.rounds import deal_live_round, play_peek_round, play_round, settle_slips
+from baccarat_client.api.sheets import get_rules_sheet, write_rules_sheet
 from baccarat_client.api.shoes import deal_shoe, new_seed
 from baccarat_client.models import (
     Bet,
     BetResult,
     BetType,
+    Dealing,
     Jwks,
     LiveRoundInProgress,
     LiveRoundRequest,
+    Malfunction,
     MultiplierCard,
     MultiplierPreset,
     NewSeed,
@@ -69,6 +72,8 @@ from baccarat_client.models import (
     RoundRequest,
     RoundResponse,
     RoundRulesOverride,
+    RulesSheet,
+    RulesSheetRequest,
     SettlementRequest,
     SettlementResponse,
     ShoeRequest,
@@ -527,6 +532,20 @@ def odds(client: Caller) -> None:
     expect(by_counts.shoe.source is ShoeSource.COUNTS and by_counts.shoe.ranks["5"] == 0, "getOdds: counts")
 
 
+def sheets(client: Caller) -> None:
+    """A table's rules sheet, posted with the operator's clause, and a preset's as it is."""
+    request = RulesSheetRequest(table=TablePreset.TIE_9, malfunction=Malfunction.UNDER_REVIEW)
+    sheet = answered(
+        "writeRulesSheet", write_rules_sheet.sync_detailed(client=client, body=request), RulesSheet
+    )
+    expect(sheet.dealing is Dealing.RESHUFFLE_EACH_HAND, f"writeRulesSheet: {sheet.dealing}")
+    figures = [section.values.to_dict() for section in sheet.sections]
+    tie = next(values for values in figures if values.get("bet") == "tie")
+    expect(tie["rtp"] == "95.16", f"writeRulesSheet: the tie's return to player is {tie['rtp']}")
+    preset = answered("getRulesSheet", get_rules_sheet.sync_detailed("tie_9", client=client), RulesSheet)
+    expect(preset.rules.id == sheet.rules.id, "getRulesSheet: other rules")
+
+
 def audit(client: Caller) -> None:
     """The published keys, and a signed round stored as a platform stores it
     (the exact bytes sent and received), replayed: its signature holds and
@@ -584,6 +603,7 @@ def main(base_url: str, api_key: str | None = None) -> None:
             reference,
             roads,
             odds,
+            sheets,
             audit,
             health,
         ):

@@ -404,6 +404,19 @@ for (const body of odds) {
   expect(Object.keys(answer.shoe.ranks).length === 13, "getOdds: not every rank");
 }
 
+// POST /v1/rules-sheets and GET /v1/tables/{table}/rules-sheet
+const sheetBody: Schemas["RulesSheetRequest"] = { table: "tie_9", malfunction: "under_review" };
+sent.push(sheetBody);
+const sheet = json("writeRulesSheet", answered("writeRulesSheet", await client.POST("/v1/rules-sheets", { body: sheetBody })));
+expect(sheet.dealing === "reshuffle_each_hand", "writeRulesSheet: not reshuffled after each hand");
+const tieSheet = sheet.sections.find((section) => section.values.bet === "tie");
+expect(tieSheet?.values.rtp === "95.16", "writeRulesSheet: the tie's return to player");
+const presetSheet = json(
+  "getRulesSheet",
+  answered("getRulesSheet", await client.GET("/v1/tables/{table}/rules-sheet", { params: { path: { table: "tie_9" } } })),
+);
+expect(presetSheet.rules.id === sheet.rules.id, "getRulesSheet: other rules");
+
 // Signed answers: the published keys, and a signed round stored as a platform
 // stores it (the exact bytes sent and received), replayed.
 const jwks = answered("getJwks", await client.GET("/.well-known/jwks.json"));

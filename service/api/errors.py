@@ -101,6 +101,26 @@ def http_problem(error: HTTPException) -> tuple[dict[str, Any], dict[str, str]]:
     return problem_document(status, error.name, detail), headers
 
 
+class OperationParameters(BasePlugin):
+    """apispec plugin: a path's variable parts (``{table}``) are documented
+    on each of its operations, not on the path, so that every entry of a
+    path item is an operation (as the document's readers and generated
+    clients take it)."""
+
+    def path_helper(
+        self,
+        path: str | None = None,
+        operations: dict[Any, Any] | None = None,
+        parameters: list[dict[Any, Any]] | None = None,
+        **kwargs: Any,
+    ) -> str | None:
+        if parameters and operations:
+            for operation in operations.values():
+                operation["parameters"] = [*parameters, *operation.get("parameters", [])]
+            parameters.clear()
+        return None
+
+
 class ProblemMediaType(BasePlugin):
     """apispec plugin: the API's shared responses are its errors, so their
     content is declared as ``application/problem+json``."""

@@ -44,6 +44,10 @@ class Replayable:
     request: Schema
     play: Callable[..., Any]
     answer: Schema
+    #: The other forms its answer is written in, by media type (a rules
+    #: sheet's HTML page): each writes what ``play`` returns in the current
+    #: language, and a replay writes the form the stored answer is in.
+    pages: Mapping[str, Callable[..., str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

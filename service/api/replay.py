@@ -30,7 +30,7 @@ from ..contract.answers import ENGINE, MINIMAL, Minimal
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
 from ..contract.jsonio import dumps
-from ..contract.language import ENGLISH, Language, speaking
+from ..contract.language import ENGLISH, Language, current, speaking
 from ..contract.problems import clean, domain_problem, invalid_request
 from ..contract.schemas.audit import MAX_DIFFERENCES
 from .errors import http_problem
@@ -125,14 +125,25 @@ def _json(body: bytes) -> Any:
     return value if _depth(value) <= MAX_DEPTH else None
 
 
-def play(operation: Replayable, body: bytes, path: str, minimal: bool = False) -> tuple[int, bytes]:
+def play(
+    operation: Replayable,
+    body: bytes,
+    path: str,
+    minimal: bool = False,
+    media: str | None = None,
+) -> tuple[int, bytes]:
     """The stored request's status and answer, as the operation at ``path``
     answers a caller's body: read, loaded, played and dumped the view's way
-    (in the minimal form when ``minimal``: service/api/preference.py),
-    or the problem its view would answer (webargs keys a body's schema errors
-    by ``json``, as the 422 of :meth:`~.errors.ProblemApi.handle_http_exception` reads them)."""
+    (in the minimal form when ``minimal``: service/api/preference.py; or
+    written as the page ``media`` names, when the stored answer is one of the
+    operation's pages), or the problem its view would answer (webargs keys a
+    body's schema errors by ``json``, as the 422 of
+    :meth:`~.errors.ProblemApi.handle_http_exception` reads them)."""
     try:
         played = operation.play(operation.request.load(json_body(body)))
+        page = operation.pages.get(media or "")
+        if page is not None:
+            return 200, page(played, current()).encode()
         answer = operation.answer.dump(
             Minimal(played) if minimal and isinstance(played, PlayedRound) else played
         )
@@ -146,6 +157,17 @@ def play(operation: Replayable, body: bytes, path: str, minimal: bool = False) -
         return 200, dumps(answer)
     problem.setdefault("instance", clean(path))
     return problem["status"], dumps(problem)
+
+
+def stored_media_type(headers: Mapping[str, str]) -> str | None:
+    """The media type of a stored answer (``text/html``), without its parameters.
+
+    >>> stored_media_type({"content-type": "text/html; charset=utf-8"})
+    'text/html'
+    """
+    named = {name.lower(): value for name, value in headers.items()}
+    media = named.get("content-type")
+    return None if media is None else media.partition(";")[0].strip().lower()
 
 
 def stored_language(headers: Mapping[str, str]) -> Language:
@@ -197,11 +219,13 @@ def replay(exchange: Exchange) -> Replay:
             routes=tuple(operations.replayed_routes()),
         )
         return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
-    # The stored answer's form, as its signed body names it: a minimal answer
-    # (``Prefer: return=minimal``) is replayed in the minimal form.
+    # The stored answer's form, as its signed body and its media type name it:
+    # a minimal answer (``Prefer: return=minimal``) is replayed in the minimal
+    # form, a page (a rules sheet's HTML or Markdown) as that page.
     minimal = isinstance(stored, dict) and stored.get(MINIMAL) is True
+    media = stored_media_type(exchange.response.headers)
     with speaking(stored_language(exchange.response.headers)):
-        status, body = play(operation, exchange.request.body, path, minimal)
+        status, body = play(operation, exchange.request.body, path, minimal, media)
     if status == exchange.response.status and body == exchange.response.body:
         reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
         return Replay(signature, Replayed(True, True, reason, status, signed_by))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from .bets.types import Bet, BetType
 from .games.multipliers.shoes import RoundMultiplierCards
@@ -35,8 +36,10 @@ from .play.round import (
 from .play.shoe import PlayedShoe, ShoeReport, play_physical_shoe, play_shoe
 from .rulebook.cards import Card
 from .rulebook.coup import Side
+from .sheets.sheet import RulesSheet, rules_sheet
+from .sheets.words import Malfunction
 from .shoes.shuffle import SeedInputs
-from .tables.rules import Rules
+from .tables.rules import Dealing, Rules
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,6 +146,17 @@ class PayTablesRequest:
     decks: int = 8
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesSheetRequest:
+    """A table's rules sheet: its rules, its chips, how it deals and the
+    operator's malfunction clause."""
+
+    rules: Rules
+    chips: tuple[Decimal, ...]
+    dealing: Dealing
+    malfunction: Malfunction
+
+
 def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
     """Deal the round and settle its slip (if it has bets); ``step`` is run
     around each (:data:`.play.round.Step`)."""
@@ -238,4 +252,11 @@ def odds_of(request: OddsRequest) -> Odds:
         seed=request.seed,
         round_number=request.round_number,
         commitment=request.commitment,
+    )
+
+
+def write_rules_sheet(request: RulesSheetRequest) -> RulesSheet:
+    """The rules sheet of the table the request describes (:mod:`.sheets`)."""
+    return rules_sheet(
+        request.rules, chips=request.chips, dealing=request.dealing, malfunction=request.malfunction
     )

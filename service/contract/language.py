@@ -48,8 +48,9 @@ from ..baccarat.rulebook.tableau import BANKER_DRAWS_ON, REASON_TEMPLATES, Reaso
 #: The catalogues' home: one folder per locale, one ``.mo`` per domain.
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 #: The catalogues' domains: the game's words (reasons, outcomes, bet lines),
-#: the problems' titles and details, and the table page's words.
-DOMAINS = ("game", "problems", "table")
+#: the problems' titles and details, the table page's words, and the rules
+#: sheet's (docs/rules-sheet.md).
+DOMAINS = ("game", "problems", "table", "sheet")
 #: Each language by its BCP 47 tag (what ``Content-Language`` says), with
 #: the Babel locale its catalogue lives under.
 TAGS: Mapping[str, str] = MappingProxyType(

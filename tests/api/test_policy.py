@@ -37,6 +37,8 @@ POLICIES = {
     "POST /v1/rounds/peek": "keyed, signed, replayed",
     "POST /v1/settlements": "keyed, signed, replayed",
     "POST /v1/shoes": "keyed, signed, replayed",
+    "POST /v1/rules-sheets": "keyed, signed, replayed",
+    "GET /v1/tables/<string:table>/rules-sheet": "keyed, unsigned, not replayed",
 }
 
 #: A request of each replayed operation, as a platform would send it.
@@ -50,6 +52,7 @@ REPLAYED_BODIES = {
     },
     "/v1/settlements": {"seed": "abc", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "5"}]}]},
     "/v1/shoes": {"seed": "abc", "to_round": 3},
+    "/v1/rules-sheets": {"table": "tie_9", "malfunction": "under_review"},
 }
 
 

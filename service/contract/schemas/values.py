@@ -29,6 +29,7 @@ from ...baccarat.games.multipliers.rule import Counted
 from ...baccarat.games.peek.round import Choice, Position
 from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import ReasonCode
+from ...baccarat.sheets.words import LineCode, Malfunction, SectionCode
 from ...baccarat.shoes.roads import Colour
 from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
 from .messages import ERROR_TEMPLATES
@@ -169,6 +170,23 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             names(WarningCode),
             "What is worth a warning in a multiplier rule's returns: `return_over_cost`, a bet that "
             "returns more than it costs",
+        ),
+        "Malfunction": ValueSet(
+            names(Malfunction),
+            "What a rules sheet says happens on a malfunction (docs/rules-sheet.md): "
+            '`voids_all_pays_and_plays` (the default: "Malfunction voids all pays and plays"), '
+            "`under_review` (all wagers are placed under review for further determination) or "
+            "`round_void_stakes_returned` (the round in play is void and its stakes returned)",
+        ),
+        "SheetSectionCode": ValueSet(
+            names(SectionCode),
+            "A section of a rules sheet, in the order the sheet writes them (docs/rules-sheet.md); "
+            "`bet` is one offered bet's, once per bet",
+        ),
+        "SheetSentenceCode": ValueSet(
+            names(LineCode),
+            "A sentence of a rules sheet: one code per template, filled with its values "
+            "(docs/rules-sheet.md lists each code's sentence)",
         ),
         "ShoeSource": ValueSet(
             ("full", "removed", "counts", "seed"),

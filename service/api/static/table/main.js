@@ -21,6 +21,7 @@ import { writePageWords } from "./page_words.js";
 import { chipRefused, costOf, dealRefused, finerFee } from "./purse.js";
 import { historyRow, renderBetAreas, renderChips, renderPayTable, renderRound, showBetError, showStack } from "./render.js";
 import { Roads } from "./roads.js";
+import { sheetRequest, showRulesSheet } from "./rules_sheet.js";
 import { betName, handName, outcomeWords } from "./words.js";
 
 /** The play-money bankroll a visit starts with. */
@@ -77,6 +78,8 @@ const page = {
   shoeBefore: byId("shoe-before"),
   history: byId("history-table").querySelector("tbody"),
   payTable: byId("paytable-table").querySelector("tbody"),
+  rulesTitle: byId("rules-title"),
+  rulesBody: byId("rules-body"),
 };
 const messages = new Messages(byId("status"), byId("alert"), page.apiKey);
 const roads = new Roads(api, byId("roads-picture"), byId("roads-note"), (problem) => messages.problem(problem));
@@ -197,6 +200,13 @@ async function startShoe() {
   await renderRetired(page.shoeBefore, dealer.retired);
   await dealer.prepare(state.table.name, page.dealing.value, state.game ? state.game.name : null);
   renderCurrent(page.shoeNow, dealer.shoe);
+  await showRules();
+}
+
+/** The rules sheet of the table as it is played now, in the page's language. */
+async function showRules() {
+  const request = sheetRequest(state.table.name, state.game ? state.game.name : null, page.dealing.value);
+  await showRulesSheet(api, page.rulesTitle, page.rulesBody, request);
 }
 
 /** A new shoe, table or way of dealing starts new roads. */
@@ -386,6 +396,7 @@ async function retell() {
     showGame();
     showTable();
     showBets();
+    await showRules();
   }
 }
 

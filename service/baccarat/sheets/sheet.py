@@ -1,0 +1,313 @@
+"""The rules sheet of a table, section by section, written from its rules.
+
+Every figure is asked of the engine: card points of the cards themselves,
+naturals and draws of the tableau (:mod:`.chart`), pays of the pay tables
+the rules choose, returns and largest wins of the odds (:mod:`.returns`),
+limits, chips, decks, the cut card and the dealing of the table, the
+multiplier rule's cards, multipliers, fee and cap. The sheet's ``id`` is a
+hash of what it states: the rules id, the chips, the dealing, the
+malfunction clause and the engine's version, so an operator keeps one sheet
+per id (docs/rules-sheet.md).
+
+>>> from service.baccarat.tables.rules import TABLES
+>>> table = TABLES["tie_9"]
+>>> sheet = rules_sheet(table.rules, chips=table.chips, dealing=table.dealing)
+>>> [line.english for line in sheet.section(SectionCode.SHOE).lines]
+['The game is played with 8 decks of 52 cards', 'The cards are reshuffled after each hand']
+>>> sheet.section(SectionCode.BET).title
+'The Player bet'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from types import MappingProxyType
+
+from ... import __version__
+from ..bets.money import format_amount
+from ..bets.paytable import Result
+from ..bets.types import BetType
+from ..games.multipliers.rule import MultiplierRule, largest_pays
+from ..odds.exact import priced_by
+from ..rulebook.cards import parse_card
+from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
+from ..rulebook.tableau import is_natural
+from ..tables.rules import Dealing, Rules
+from .chart import CHART, THIRD_CARDS, ChartRow, player_totals, runs
+from .returns import Returns, bet_returns
+from .words import (
+    DEFAULT_MALFUNCTION,
+    ROUNDING_WORDS,
+    Line,
+    LineCode,
+    Malfunction,
+    Section,
+    SectionCode,
+    Term,
+    bet_term,
+)
+
+#: The hands a card-values section adds up, as the rule texts' examples do.
+EXAMPLES = (("6H", "7S"), ("4D", "6C"), ("8S", "9H"), ("KD", "5S", "6H"), ("2C", "TD", "4S"))
+#: Chips a table shows when it names none.
+DEFAULT_CHIPS = tuple(Decimal(chip) for chip in (1, 5, 10, 25, 100))
+
+
+@dataclass(frozen=True)
+class RulesSheet:
+    """A table's rules sheet: its sections, the Banker's chart, and what it was written for."""
+
+    rules: Rules
+    chips: tuple[Decimal, ...]
+    dealing: Dealing
+    malfunction: Malfunction
+    sections: tuple[Section, ...]
+    chart: tuple[ChartRow, ...]
+    returns: Returns
+    version: str = __version__
+    #: First 16 hex digits of the SHA-256 of what the sheet states.
+    id: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        stated = {
+            "rules": self.rules.id,
+            "chips": [format_amount(chip, self.rules.minor_unit) for chip in self.chips],
+            "dealing": str(self.dealing),
+            "malfunction": str(self.malfunction),
+            "version": self.version,
+        }
+        text = json.dumps(stated, sort_keys=True, separators=(",", ":"))
+        object.__setattr__(self, "id", hashlib.sha256(text.encode()).hexdigest()[:16])
+
+    def section(self, code: SectionCode) -> Section:
+        """The first section of ``code``."""
+        return next(section for section in self.sections if section.code is code)
+
+
+def _section(code: SectionCode, lines: Sequence[Line], **values: object) -> Section:
+    return Section(code, MappingProxyType(values), tuple(lines))
+
+
+def card_values() -> Section:
+    """How cards count, with worked hands."""
+    ace, ten = parse_card("AS").points, parse_card("TS").points
+    examples = []
+    for codes in EXAMPLES:
+        cards = [parse_card(code) for code in codes]
+        points = sum(card.points for card in cards)
+        examples.append(Line.of(LineCode.EXAMPLE, cards="+".join(codes), sum=points, total=points % 10))
+    lines = [
+        Line.of(LineCode.ACE, points=ace),
+        Line.of(LineCode.PIPS),
+        Line.of(LineCode.TENS_AND_FACES, points=ten),
+        Line.of(LineCode.TOTAL),
+        *examples,
+    ]
+    return _section(SectionCode.CARD_VALUES, lines)
+
+
+def naturals() -> Section:
+    totals = tuple(total for total in range(10) if is_natural(total))
+    return _section(SectionCode.NATURALS, [Line.of(LineCode.NATURAL, naturals=runs(totals))], naturals=totals)
+
+
+def player_rule() -> Section:
+    draws, stands = player_totals(draws=True), player_totals(draws=False)
+    line = Line.of(LineCode.PLAYER_DRAWS, draws=runs(draws), stands=runs(stands))
+    return _section(SectionCode.PLAYER_RULE, [line], draws_on=draws, stands_on=stands)
+
+
+def banker_rule() -> Section:
+    """The Banker's rule in sentences; the chart itself is the sheet's ``chart``."""
+    stood_draws = tuple(row.banker_total for row in CHART if row.player_stood)
+    stood_stands = tuple(row.banker_total for row in CHART if not row.player_stood)
+    lines = [Line.of(LineCode.BANKER_PLAYER_STOOD, draws=runs(stood_draws), stands=runs(stood_stands))]
+    always = tuple(row.banker_total for row in CHART if all(row.player_drew))
+    never = tuple(row.banker_total for row in CHART if not any(row.player_drew))
+    lines.append(Line.of(LineCode.BANKER_ALWAYS_DRAWS, totals=runs(always)))
+    for row in CHART:
+        if row.banker_total in always or row.banker_total in never:
+            continue
+        draws = tuple(third for third in THIRD_CARDS if row.player_drew[third])
+        stands = tuple(third for third in THIRD_CARDS if not row.player_drew[third])
+        lines.append(
+            Line.of(LineCode.BANKER_DRAWS_ON, total=row.banker_total, draws=runs(draws), stands=runs(stands))
+        )
+    lines.append(Line.of(LineCode.BANKER_ALWAYS_STANDS, totals=runs(never)))
+    return _section(SectionCode.BANKER_RULE, lines)
+
+
+def _odds(odds: Decimal) -> str:
+    """Odds as a pay table prints them: ``8:1``, ``0.95:1``, ``1:2``."""
+    if 0 < odds < 1 and (1 / odds) == (1 / odds).to_integral_value():
+        return f"1:{int(1 / odds)}"
+    return f"{format(odds.normalize(), 'f')}:1"
+
+
+def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
+    table = priced_by(bet, rules)
+    lines = []
+    for line in table.lines:
+        when, payout = Term(line.code, line.when), line.payout
+        if payout.result is Result.PUSH:
+            lines.append(Line.of(LineCode.PUSHES, when=when))
+        elif payout.commission:
+            rate = format((payout.commission * 100).normalize(), "f") + "%"
+            lines.append(
+                Line.of(
+                    LineCode.PAYS_LESS_COMMISSION,
+                    when=when,
+                    odds=_odds(payout.odds),
+                    rate=rate,
+                    net=_odds(payout.net),
+                )
+            )
+        else:
+            lines.append(Line.of(LineCode.PAYS, when=when, odds=_odds(payout.odds)))
+    lines.append(Line.of(LineCode.OTHERWISE_LOSES))
+    return lines
+
+
+def _multiplied(bet: BetType, rule: MultiplierRule) -> list[Line]:
+    pay = rule.pays[bet]
+    lines = []
+    if pay.counted.most:
+        low = format((pay.pays - pay.stake_kept).normalize(), "f")
+        high = format(largest_pays(rule)[bet].normalize(), "f")
+        lines.append(Line.of(LineCode.MULTIPLIED, pays=f"{low}-{high}:1"))
+    rate = rule.fee.rate_on(bet)
+    if rate:
+        code = LineCode.FEE_RETURNED_ON_PUSH if rule.fee.returned_on_push else LineCode.FEE
+        lines.append(Line.of(code, rate=format((rate * 100).normalize(), "f") + "%"))
+    return lines
+
+
+def bet_section(bet: BetType, rules: Rules, returns: Returns) -> Section:
+    """One offered bet: its pay table's lines, a multiplier rule's pays and
+    fee, its return to player and its largest win."""
+    figures = returns.bets[bet]
+    lines = _pay_lines(bet, rules)
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        lines += _multiplied(bet, rules.multipliers)
+    lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    lines.append(Line.of(LineCode.LARGEST_WIN, amount=figures.largest_win))
+    limits = rules.limits[bet]
+    return Section(
+        SectionCode.BET,
+        MappingProxyType(
+            {
+                "bet": str(bet),
+                "pay_table": priced_by(bet, rules).id,
+                "min": format_amount(limits.min, rules.minor_unit),
+                "max": format_amount(limits.max, rules.minor_unit),
+                "rtp": figures.rtp,
+                "largest_win": figures.largest_win,
+            }
+        ),
+        tuple(lines),
+        MappingProxyType({"bet": bet_term(bet)}),
+    )
+
+
+def multipliers_section(rule: MultiplierRule, minor_unit: int) -> Section:
+    cards = runs(tuple(sorted(rule.cards)))
+    multipliers = ", ".join(str(multiplier) for multiplier in sorted(rule.multipliers))
+    lines = [
+        Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers),
+        Line.of(LineCode.MULTIPLIER_MATCH),
+    ]
+    cap = None if rule.cap is None else format_amount(rule.cap, minor_unit)
+    if cap is not None:
+        lines.append(Line.of(LineCode.CAP, cap=cap))
+    return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id, cap=cap)
+
+
+def return_section(returns: Returns) -> Section:
+    lines = [Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)]
+    if returns.method != "exact_enumeration":
+        lines.append(Line.of(LineCode.RETURNS_PER_COST))
+    return _section(
+        SectionCode.RETURN_TO_PLAYER, lines, method=str(returns.method), sequences=returns.sequences
+    )
+
+
+def limits_section(rules: Rules, chips: tuple[Decimal, ...]) -> Section:
+    unit = rules.minor_unit
+    lines = [
+        Line.of(
+            LineCode.BET_LIMITS,
+            bet=bet_term(bet),
+            min=format_amount(rules.limits[bet].min, unit),
+            max=format_amount(rules.limits[bet].max, unit),
+        )
+        for bet in rules.bet_types
+    ]
+    written = [format_amount(chip, unit) for chip in chips]
+    lines.append(Line.of(LineCode.CHIPS, chips=", ".join(written)))
+    rounding = Term(str(rules.payout_rounding), ROUNDING_WORDS[str(rules.payout_rounding)])
+    lines.append(Line.of(LineCode.ROUNDED, rounding=rounding, minor_unit=unit))
+    return _section(SectionCode.LIMITS, lines, chips=written, minor_unit=unit)
+
+
+def shoe_section(rules: Rules, dealing: Dealing) -> Section:
+    lines = [Line.of(LineCode.DECKS, decks=rules.decks)]
+    if dealing is Dealing.RESHUFFLE_EACH_HAND:
+        lines.append(Line.of(LineCode.RESHUFFLED))
+        return _section(SectionCode.SHOE, lines, decks=rules.decks, dealing=str(dealing))
+    lines += [Line.of(LineCode.BURN), Line.of(LineCode.CUT_CARD, cut_card=rules.cut_card)]
+    return _section(SectionCode.SHOE, lines, decks=rules.decks, dealing=str(dealing), cut_card=rules.cut_card)
+
+
+def check_chips(chips: tuple[Decimal, ...], minor_unit: int) -> None:
+    """Every chip is a whole number of the currency's minor unit (a
+    :class:`RulesError` naming each one that is not: never rounded)."""
+    unit = Decimal(1).scaleb(-minor_unit)
+    problems = [
+        Problem.of(("chips", index), ProblemCode.AMOUNT_TOO_MANY_DECIMALS, amount=chip, places=minor_unit)
+        for index, chip in enumerate(chips)
+        if chip != chip.quantize(unit)
+    ]
+    if problems:
+        raise RulesError(N_("A chip is not a whole number of the currency's minor unit"), problems)
+
+
+def rules_sheet(
+    rules: Rules,
+    *,
+    chips: tuple[Decimal, ...] = DEFAULT_CHIPS,
+    dealing: Dealing = Dealing.SHOE,
+    malfunction: Malfunction = DEFAULT_MALFUNCTION,
+) -> RulesSheet:
+    """The sheet of a table playing ``rules``, with its chips, its dealing
+    and its malfunction clause."""
+    check_chips(chips, rules.minor_unit)
+    returns = bet_returns(rules)
+    sections = [
+        _section(SectionCode.OBJECT, [Line.of(LineCode.OBJECT), Line.of(LineCode.HANDS_ARE_NAMES)]),
+        card_values(),
+        _section(SectionCode.DEAL, [Line.of(LineCode.DEAL_ORDER), Line.of(LineCode.THIRD_CARD)]),
+        naturals(),
+        player_rule(),
+        banker_rule(),
+        _section(SectionCode.OUTCOMES, [Line.of(LineCode.HIGHER_TOTAL_WINS), Line.of(LineCode.TIE_PUSHES)]),
+        *(bet_section(bet, rules, returns) for bet in rules.bet_types),
+    ]
+    if rules.multipliers is not None:
+        sections.append(multipliers_section(rules.multipliers, rules.minor_unit))
+    sections += [
+        return_section(returns),
+        limits_section(rules, chips),
+        shoe_section(rules, dealing),
+        _section(SectionCode.MALFUNCTION, [Line.clause(malfunction)], clause=str(malfunction)),
+        _section(
+            SectionCode.RULES,
+            [Line.of(LineCode.WRITTEN_FOR, rules_id=rules.id, version=__version__)],
+            rules_id=rules.id,
+            version=__version__,
+        ),
+    ]
+    return RulesSheet(rules, chips, dealing, malfunction, tuple(sections), CHART, returns)

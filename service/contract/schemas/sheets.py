@@ -1,0 +1,153 @@
+"""POST /v1/rules-sheets and GET /v1/tables/{table}/rules-sheet: a table's
+rules sheet (docs/rules-sheet.md).
+
+The request takes what a round takes to fix its rules (``table`` and
+``rules``), and what the table shows beside them: its chips, how it deals and
+the operator's malfunction clause (each the preset's, or the default, when
+not sent). The answer is the sheet as data: each section's code, figures and
+sentences (code, values and the sentence in the answer's language, as a
+round's reasons), and the Banker's chart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, post_load, pre_dump, validate
+
+from ...baccarat.requests import RulesSheetRequest
+from ...baccarat.sheets.sheet import RulesSheet
+from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction
+from ...baccarat.tables.rules import TABLES, Dealing, resolve_rules
+from ..language import current
+from ..sheets import sheet_data
+from .base import AnswerSchema, RequestSchema
+from .fields import Amount, BoundedList
+from .round_answers import engine_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .values import value_of
+
+#: The most chips a table shows.
+MAX_CHIPS = 12
+
+
+class RulesSheetRequestSchema(RequestSchema):
+    """A table's rules, chips, dealing and malfunction clause."""
+
+    table = table_field("The table whose rules the sheet states", example="tie_9")
+    rules = fields.Nested(
+        RoundRulesOverrideSchema,
+        load_default=dict,
+        metadata={"description": "Overrides of the table's rules, as a round takes them"},
+    )
+    chips = BoundedList(
+        Amount(),
+        validate=validate.Length(1, MAX_CHIPS),
+        metadata={
+            "description": f"The chip denominations the table shows (at most {MAX_CHIPS}); "
+            "the preset's (1, 5, 10, 25, 100) by default",
+            "example": ["1", "5", "10", "25", "100"],
+        },
+    )
+    dealing = value_of("Dealing", description="How the table deals; the preset's by default")
+    malfunction = value_of(
+        "Malfunction",
+        load_default=str(DEFAULT_MALFUNCTION),
+        description=f"The operator's malfunction clause; `{DEFAULT_MALFUNCTION}` by default",
+    )
+
+    @post_load
+    def make(self, data: dict[str, Any], **kwargs: Any) -> RulesSheetRequest:
+        table = TABLES[data["table"]]
+        return RulesSheetRequest(
+            rules=resolve_rules(data["table"], data["rules"]),
+            chips=tuple(data.get("chips", table.chips)),
+            dealing=Dealing(data.get("dealing", table.dealing)),
+            malfunction=Malfunction(data["malfunction"]),
+        )
+
+
+class SheetSentenceSchema(AnswerSchema):
+    """One sentence of the sheet: its code, the values it is filled with, and the sentence."""
+
+    code = value_of("SheetSentenceCode", required=True)
+    values = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={
+            "description": "The figures the sentence is filled with, each a string: numbers, "
+            "amounts and figures as shown (`0.95:1`, `0-5`, `98.94%`), and the game's words by their code "
+            "(a bet type, a pay line code, a malfunction clause)"
+        },
+    )
+    sentence = fields.String(
+        required=True,
+        metadata={"description": "The code's sentence filled with the values, in the answer's language"},
+    )
+
+
+class SheetSectionSchema(AnswerSchema):
+    """A section of the sheet."""
+
+    code = value_of("SheetSectionCode", required=True)
+    title = fields.String(required=True, metadata={"description": "Its title, in the answer's language"})
+    values = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={
+            "description": "The figures the section states, for a program, each a string (a list "
+            "joined by `, `): a bet's `bet`, `pay_table`, "
+            "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win`; the return's `method`; "
+            "the limits' `chips`; the shoe's `decks`, `dealing` and `cut_card`; the rules' `rules_id`"
+        },
+    )
+    sentences = fields.List(fields.Nested(SheetSentenceSchema), required=True)
+
+
+class ChartRowSchema(AnswerSchema):
+    banker_total = fields.Integer(required=True, metadata={"description": "The Banker's two-card total"})
+    player_stood = value_of("Action", required=True, description="The Banker's action when the Player stood")
+    player_drew = fields.List(
+        value_of("Action"),
+        required=True,
+        metadata={"description": "The Banker's action for each point value 0-9 of the Player's third card"},
+    )
+
+
+class ChartSchema(AnswerSchema):
+    """The Banker's third-card chart, from the tableau rounds are dealt by."""
+
+    player_third = fields.List(fields.Integer(), required=True, metadata={"description": "The columns: 0-9"})
+    rows = fields.List(fields.Nested(ChartRowSchema), required=True)
+
+
+class RulesSheetSchema(AnswerSchema):
+    """A table's rules sheet."""
+
+    id = fields.String(
+        required=True,
+        metadata={
+            "description": "First 16 hex digits of the SHA-256 of what the sheet states: the rules id, "
+            "the chips, the dealing, the malfunction clause and the engine's version",
+            "example": "868289b461ded6cc",
+        },
+    )
+    title = fields.String(
+        required=True, metadata={"description": "The sheet's title, in the answer's language"}
+    )
+    rules = fields.Nested(
+        RulesSchema, required=True, metadata={"description": "The rules it states, with their id"}
+    )
+    chips = fields.List(fields.String(), required=True, metadata={"description": "Chip denominations"})
+    dealing = value_of("Dealing", required=True)
+    malfunction = value_of("Malfunction", required=True)
+    sections = fields.List(fields.Nested(SheetSectionSchema), required=True)
+    chart = fields.Nested(ChartSchema, required=True)
+    engine = engine_field()
+
+    @pre_dump
+    def written(self, sheet: RulesSheet, **kwargs: Any) -> dict[str, Any]:
+        """The sheet's data, its sentences in the answer's language."""
+        return sheet_data(sheet, current())

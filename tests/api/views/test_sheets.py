@@ -1,0 +1,180 @@
+"""POST /v1/rules-sheets and GET /v1/tables/{table}/rules-sheet: the sheet as
+JSON, HTML or Markdown by ``Accept``, in the language asked, signed, and
+replayed in the form and language it was written in."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from service.baccarat.tables.rules import TABLES
+from service.contract.language import TAGS
+
+PATH = "/v1/rules-sheets"
+FORMS = [
+    ("application/json", "application/json"),
+    ("text/html", "text/html"),
+    ("text/markdown", "text/markdown"),
+]
+
+
+@pytest.mark.parametrize(
+    ("accept", "media"), [*FORMS, (None, "application/json"), ("*/*", "application/json")]
+)
+def test_the_sheet_comes_in_the_form_accept_asks(client, accept, media):
+    headers = {} if accept is None else {"Accept": accept}
+    answer = client.post(PATH, json={"table": "tie_9"}, headers=headers)
+    assert answer.status_code == 200
+    assert answer.mimetype == media
+    assert answer.headers["Vary"] == "Accept, Accept-Language"
+    assert "Signature" in answer.headers
+
+
+def test_an_accept_that_names_none_of_its_forms_is_refused(client):
+    for answer in (
+        client.post(PATH, json={}, headers={"Accept": "image/png"}),
+        client.get("/v1/tables/standard/rules-sheet", headers={"Accept": "application/pdf"}),
+    ):
+        assert answer.status_code == 406
+        assert answer.mimetype == "application/problem+json"
+        assert "text/html" in answer.get_json()["detail"]
+
+
+def test_an_unknown_preset_is_not_found(client):
+    answer = client.get("/v1/tables/roulette/rules-sheet")
+    assert answer.status_code == 404
+    assert answer.mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_every_preset_s_sheet_is_the_one_posting_it_writes(client, name):
+    got = client.get(f"/v1/tables/{name}/rules-sheet")
+    posted = client.post(PATH, json={"table": name})
+    assert got.status_code == posted.status_code == 200
+    assert got.get_json() == posted.get_json()
+    assert got.get_json()["rules"]["id"] == TABLES[name].rules.id
+    assert got.get_json()["dealing"] == str(TABLES[name].dealing)
+
+
+def test_a_sheet_takes_a_round_s_rules_and_the_table_s_chips_dealing_and_clause(client):
+    body = {
+        "table": "standard",
+        "rules": {"tie_pays": 9, "limits": {"tie": {"min": "5", "max": "50"}}},
+        "chips": ["5", "25", "100"],
+        "dealing": "reshuffle_each_hand",
+        "malfunction": "under_review",
+    }
+    sheet = client.post(PATH, json=body).get_json()
+    assert sheet["chips"] == ["5.00", "25.00", "100.00"]
+    assert (sheet["dealing"], sheet["malfunction"]) == ("reshuffle_each_hand", "under_review")
+    sentences = {line["code"]: line for section in sheet["sections"] for line in section["sentences"]}
+    assert sentences["malfunction"]["values"] == {"clause": "under_review"}
+    assert sentences["reshuffled"]["sentence"] == "The cards are reshuffled after each hand"
+    tie = next(section for section in sheet["sections"] if section["values"].get("bet") == "tie")
+    assert tie["values"]["min"] == "5.00"
+    assert tie["values"]["max"] == "50.00"
+    assert tie["values"]["rtp"] == "95.16"
+    assert tie["sentences"][0]["values"] == {"when": "the_totals_are_equal", "odds": "9:1"}
+
+
+def test_a_multiplier_game_s_sheet_states_its_fee_ranges_and_returns(client):
+    sheet = client.post(PATH, json={"rules": {"multipliers": "lightning"}}).get_json()
+    player = next(section for section in sheet["sections"] if section["values"].get("bet") == "player")
+    codes = [line["code"] for line in player["sentences"]]
+    assert "multiplied" in codes
+    assert "fee" in codes
+    assert sheet["rules"]["multipliers"]["id"]
+    method = next(section for section in sheet["sections"] if section["code"] == "return_to_player")
+    assert method["values"]["method"] == "exact_enumeration_per_cost"
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        ({"table": "ez", "rules": {"commission": "0.05"}}, "/rules/commission"),
+        ({"chips": ["0.001"]}, "/chips/0"),
+        ({"malfunction": "free text"}, "/malfunction"),
+        ({"rules": {"multipliers": "lightning", "tie_pays": 9}}, "/rules/tie_pays"),
+    ],
+)
+def test_rules_a_round_refuses_a_sheet_refuses_the_same_way(client, body, pointer):
+    answer = client.post(PATH, json=body)
+    assert answer.status_code == 422
+    assert [error["pointer"] for error in answer.get_json()["errors"]] == [pointer]
+
+
+def figures(sheet: dict) -> list:
+    """Everything but the words: codes and values, section by section."""
+    return [
+        (
+            section["code"],
+            section["values"],
+            [(line["code"], line["values"]) for line in section["sentences"]],
+        )
+        for section in sheet["sections"]
+    ] + [sheet["id"], sheet["chips"], sheet["chart"], sheet["rules"]]
+
+
+@pytest.mark.parametrize(
+    "body", [{"table": "standard"}, {"table": "ez"}, {"rules": {"multipliers": "golden_wealth"}}]
+)
+def test_every_language_s_sheet_carries_the_english_figures(client, body):
+    english = client.post(PATH, json=body).get_json()
+    for tag in TAGS:
+        answer = client.post(PATH, json=body, headers={"Accept-Language": tag})
+        assert answer.headers["Content-Language"] == tag
+        sheet = answer.get_json()
+        assert figures(sheet) == figures(english), tag
+        if tag != "en":
+            assert sheet["title"] != english["title"]
+
+
+def test_every_language_s_page_shows_every_figure_and_the_same_chart(client):
+    """Only the words differ: each figure a sentence is filled with (other than
+    the game's words) is on every language's page, and the chart's cells are
+    the same cells."""
+    sheet = client.post(PATH, json={"table": "ez"}).get_json()
+    wanted = {
+        str(value)
+        for section in sheet["sections"]
+        for line in section["sentences"]
+        for name, value in line["values"].items()
+        if name not in ("when", "bet", "clause", "rounding")
+    }
+    for tag in TAGS:
+        page = client.post(
+            PATH, json={"table": "ez"}, headers={"Accept": "text/html", "Accept-Language": tag}
+        ).get_data(as_text=True)
+        assert [value for value in sorted(wanted) if value not in page] == [], tag
+        assert re.findall(r'<td class="(draw|stand)">', page) == [
+            action for row in sheet["chart"]["rows"] for action in (row["player_stood"], *row["player_drew"])
+        ]
+
+
+def stored(client, path: str, body: dict, headers: dict[str, str]) -> dict:
+    text = json.dumps(body)
+    answer = client.post(path, data=text, content_type="application/json", headers=headers)
+    assert answer.status_code == 200
+    return {
+        "request": {"method": "POST", "url": f"http://localhost{path}", "body": text},
+        "response": {"status": 200, "headers": dict(answer.headers), "body": answer.get_data(as_text=True)},
+    }
+
+
+@pytest.mark.parametrize(("accept", "_"), FORMS)
+@pytest.mark.parametrize("tag", ["en", "th"])
+def test_a_stored_sheet_replays_identically_in_its_form_and_language(client, accept, _, tag):
+    exchange = stored(client, PATH, {"table": "tie_9"}, {"Accept": accept, "Accept-Language": tag})
+    verdict = client.post("/v1/replays", json=exchange).get_json()
+    assert verdict["signature"]["verified"], verdict
+    assert verdict["replay"]["identical"] is True, verdict
+
+
+def test_an_altered_sheet_does_not_replay_identically(client):
+    exchange = stored(client, PATH, {"table": "tie_9"}, {"Accept": "text/html"})
+    exchange["response"]["body"] = exchange["response"]["body"].replace("9:1", "10:1")
+    verdict = client.post("/v1/replays", json=exchange).get_json()
+    assert verdict["signature"]["verified"] is False
+    assert verdict["replay"]["identical"] is False

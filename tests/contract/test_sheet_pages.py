@@ -1,0 +1,65 @@
+"""The sheet's pages: one self-contained, accessible HTML document in the
+language asked, and Markdown."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+
+from service.baccarat.sheets.sheet import rules_sheet
+from service.baccarat.tables.rules import TABLES
+from service.contract.language import TAGS, Languages
+from service.contract.sheet_pages import html_page, markdown_page
+
+LANGUAGES = Languages.load()
+
+
+class Page(HTMLParser):
+    """What a page holds: its tags with their attributes, in order."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def named(self, name: str) -> list[dict[str, str | None]]:
+        return [attrs for tag, attrs in self.tags if tag == name]
+
+
+@pytest.mark.parametrize("tag", list(TAGS))
+def test_the_page_is_in_the_language_asked_and_loads_nothing(tag):
+    text = html_page(rules_sheet(TABLES["standard"].rules), LANGUAGES[tag])
+    page = Page(text)
+    assert page.named("html") == [{"lang": tag}]
+    assert not page.named("script")
+    assert not page.named("link")
+    assert not page.named("img")
+    assert "url(" not in text
+    assert "@import" not in text
+    assert "http" not in text
+    assert not any("src" in attrs or "href" in attrs for _, attrs in page.tags)
+    assert "@media print" in text
+
+
+def test_the_chart_and_pay_tables_are_tables_with_captions_and_header_cells():
+    text = html_page(rules_sheet(TABLES["ez"].rules), LANGUAGES["en"])
+    page = Page(text)
+    tables, captions = page.named("table"), page.named("caption")
+    assert len(tables) == len(captions) == 1 + len(TABLES["ez"].rules.bet_types)
+    assert all(attrs.get("scope") in ("col", "row", "colgroup") for attrs in page.named("th"))
+    assert len(page.named("h1")) == 1
+    assert len(page.named("h2")) == len(rules_sheet(TABLES["ez"].rules).sections)
+
+
+def test_markdown_has_a_heading_per_section_and_the_chart():
+    table = TABLES["tie_9"]
+    sheet = rules_sheet(table.rules, dealing=table.dealing)
+    text = markdown_page(sheet, LANGUAGES["en"])
+    assert text.count("\n## ") == len(sheet.sections)
+    assert "| 3 | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Stand | Draw |" in text
+    assert "- The cards are reshuffled after each hand" in text
+    assert "| the totals are equal | 9:1 |" in text
