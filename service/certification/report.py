@@ -22,7 +22,7 @@ from .. import __version__
 from ..baccarat.odds.simulation import BATCH, Tally, tally_shoes
 from ..baccarat.shoes.shuffle import ALGORITHM
 from ..baccarat.tables.rules import Rules
-from . import agreement, bit_tests, shuffle_tests
+from . import agreement, bit_tests, dieharder, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
 from .recall import last_games, recall
@@ -57,6 +57,8 @@ class Inputs:
     shuffler: shuffle_tests.Shuffler = field(default=shuffle_tests.service_shoes)
     #: Shoes given (``--shoes FILE``): dealt and tested instead of the seed's.
     given: GivenShoes | None = None
+    #: dieharder's path (None: not run, the report says it is not installed).
+    dieharder: str | None = field(default_factory=dieharder.executable)
 
     @property
     def shoes(self) -> int:
@@ -116,6 +118,15 @@ def certify(
     bits = bit_tests.merge(bit_parts) if bit_parts else None
     bits_found = bit_tests.judge_bits(bits) if bits is not None else []
     finished = time.perf_counter()
+    if given is not None:
+        battery: dict[str, Any] = {"not_run": "the shoes were given (--shoes): there is no stream to read"}
+    elif inputs.dieharder is None:
+        battery = {"not_run": dieharder.NOT_INSTALLED}
+    else:
+        battery = dieharder.run_dieharder(
+            seed, inputs.bit_sequences, partial(_stream, workers), inputs.dieharder
+        )
+    battery_done = time.perf_counter()
 
     judged = judge_families(
         {
@@ -152,6 +163,11 @@ def certify(
     if given is None:
         checks += [
             _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", judged["bit_stream"]),
+            *(
+                [_check("dieharder", "no dieharder test FAILED", [battery["passed"]], battery["failed"])]
+                if battery.get("tests") and any("assessment" in test for test in battery["tests"])
+                else []
+            ),
             _check(
                 "recall",
                 "recalled rounds and the last ten games deal the same in the scalar engine and the simulator",
@@ -163,7 +179,7 @@ def certify(
                 ],
             ),
         ]
-    seconds = finished - started
+    seconds = battery_done - started
     return {
         "report": "baccarat certification",
         "engine": ENGINE,
@@ -194,6 +210,7 @@ def certify(
             "positions": shuffled.positions.tolist(),
         },
         "bit_stream": _bit_stream(bits, bits_judged),
+        "dieharder": battery,
         "p_values": p_value_summary(
             [t["p_value"] for t in (*returns_judged, *lines_judged, *shuffle_judged)]
         ),
@@ -215,8 +232,19 @@ def certify(
             "bit_stream_sequences_per_second": round(
                 inputs.bit_sequences / max(finished - shuffle_done, 1e-9)
             ),
+            "seconds_by_stage": {
+                "simulation": round(simulated - started, 3),
+                "shuffle": round(shuffle_done - simulated, 3),
+                "bit_stream": round(finished - shuffle_done, 3),
+                "dieharder": round(battery_done - finished, 3),
+            },
         },
     }
+
+
+def _stream(workers: Workers, seed: str, shoes: int) -> bytes:
+    """The stream dieharder reads, made on the workers in pieces of 250 shoes."""
+    return b"".join(workers.map(partial(dieharder.stream, seed), pieces(0, shoes, 250), lambda _: None))
 
 
 def _source(inputs: Inputs) -> dict[str, Any]:
