@@ -72,7 +72,7 @@ MIN_CYCLES = 500
 def excursion_probabilities(x: int) -> np.ndarray:
     """2.14's π_k(x), k = 0 .. 4 and 5 or more.
 
-    >>> [round(p, 6) for p in excursion_probabilities(1)]
+    >>> [round(float(p), 6) for p in excursion_probabilities(1)]
     [0.5, 0.25, 0.125, 0.0625, 0.03125, 0.03125]
     """
     a = 1 / (2 * abs(x))
