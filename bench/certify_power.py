@@ -11,19 +11,35 @@ first size at which at least 99% of the runs fail is the one printed; the
 ladder stops there. The service's own shuffle is run beside them at
 :data:`CONTROL` shoes: it should fail about 1% of the runs at most.
 
+Two shuffles are not run on the ladder, and say why:
+
+* ``seed_32_bit``: only its repeated shoes betray it, and only the
+  repeated-shoe test sees them, so its power is the birthday chance of a
+  repeat, computed exactly (:func:`.gallery.detection_chance`); the same
+  shuffle from a 16-bit space is run ``TRIALS`` times at the sizes where
+  that chance is 50% and 99%, to check the formula by simulation (a
+  32-bit run would deal 199,000 shoes a run at 3.7 ms a shoe);
+* ``modulo_16_bit``, past the ladder: the exact probability of each card
+  at each position under its biased draws (416 x 416 swap matrices
+  multiplied out) gives the cards-by-position test's noncentrality per
+  shoe, and the noncentral chi-square the shoes at which that test fails
+  99% of runs; and the draws of the index itself a chi-square needs.
+
 ``BENCH_TRIALS`` in the environment sets ``TRIALS`` (default 100).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from math import ceil
 
+import numpy as np
 from scipy import stats
 
 from service.baccarat.tables.rules import TABLES
 from service.certification import shuffle_tests
-from service.certification.gallery import GALLERY
+from service.certification.gallery import GALLERY, detection_chance, seed_space
 from service.certification.report import Inputs, certify
 from service.certification.verdicts import ALPHA
 from service.certification.workers import InProcess
@@ -57,10 +73,72 @@ def failures(
     return failed
 
 
+#: Shuffles whose power is computed, not run on the ladder.
+COMPUTED = ("seed_32_bit",)
+
+
+def fewest(chance: Callable[[int], float], power: float = POWER, most: int = 10**13) -> int:
+    """The fewest shoes ``n`` with ``chance(n) >= power`` (``chance`` increasing)."""
+    low, high = 1, most
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if chance(middle) >= power else (middle, high)
+    return high
+
+
+def _seed_space(threshold: float) -> list[str]:
+    exact = fewest(lambda n: detection_chance(32, n))
+    lines = [
+        f"  {'seed_32_bit':14} fails {POWER:.0%} of runs at {exact:,} shoes (birthday chance, exact; "
+        f"50% at {fewest(lambda n: detection_chance(32, n), 0.5):,})"
+    ]
+    for power in (0.5, POWER):
+        shoes = fewest(lambda n: detection_chance(16, n), power)
+        failed = failures(seed_space(16), shoes, threshold, TRIALS)
+        lines.append(
+            f"    16-bit space, {shoes:,} shoes: {failed}/{TRIALS} runs fail "
+            f"(birthday chance {detection_chance(16, shoes):.1%})"
+        )
+    return lines
+
+
+def modulo_positions(size: int = 416, word: int = 2**16) -> np.ndarray:
+    """Each factory place's chance of ending at each place under ``modulo_16_bit``:
+    Fisher-Yates from the last place down, the index a ``word`` modulo the places left."""
+    moved = np.eye(size)
+    for place in range(size - 1, 0, -1):
+        draw = np.bincount(np.arange(word) % (place + 1), minlength=place + 1) / word
+        here, below = moved[:, place].copy(), moved[:, :place].copy()
+        moved[:, :place] = below * (1 - draw[:place]) + here[:, None] * draw[:place]
+        moved[:, place] = (below * draw[:place]).sum(axis=1) + here * draw[place]
+    return moved
+
+
+def _modulo(threshold: float) -> list[str]:
+    moved = modulo_positions()
+    cards = np.zeros((52, 416))
+    np.add.at(cards, np.arange(416) % 52, moved)
+    per_shoe = float(((cards - 1 / 52) ** 2 * 52).sum())
+    df = 415 * 51
+    critical = stats.chi2.isf(threshold, df)
+    shoes = fewest(lambda n: stats.ncx2.sf(critical, df, n * per_shoe))
+    draw = np.bincount(np.arange(2**16) % 416, minlength=416) / 2**16
+    per_draw = float(((draw - 1 / 416) ** 2 * 416).sum())
+    draws = fewest(lambda n: stats.ncx2.sf(stats.chi2.isf(ALPHA, 415), 415, n * per_draw))
+    return [
+        f"    modulo_16_bit, computed: cards by position fails {POWER:.0%} of runs at {shoes:,} shoes "
+        f"(largest bias of a card at a place {np.abs(cards * 52 - 1).max():.3%}); "
+        f"a chi-square of the index draws modulo 416 sees it at {draws:,} draws"
+    ]
+
+
 def run() -> list[str]:
     threshold = ALPHA / family_size()
     lines = [f"shuffle tests, 8 decks, {TRIALS} runs per size, a test fails below {threshold:.2g}"]
     for name, shuffler in GALLERY.items():
+        if name in COMPUTED:
+            lines += _seed_space(threshold)
+            continue
         found = f"fails fewer than {POWER:.0%} of runs at {LADDER[-1]:,} shoes"
         for shoes in LADDER:
             failed = failures(shuffler, shoes, threshold, TRIALS, passes=TRIALS - ceil(POWER * TRIALS))
@@ -68,6 +146,8 @@ def run() -> list[str]:
                 found = f"fails {failed}/{TRIALS} runs at {shoes:,} shoes"
                 break
         lines.append(f"  {name:14} {found}")
+        if name == "modulo_16_bit":
+            lines += _modulo(threshold)
     failed = failures(shuffle_tests.service_shoes, CONTROL, threshold, TRIALS)
     low, high = stats.binomtest(failed, TRIALS).proportion_ci(0.95, method="exact")
     lines.append(

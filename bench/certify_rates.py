@@ -9,9 +9,11 @@ rate with its 95% interval (Clopper-Pearson, ``scipy.stats.binomtest``) and
 the family-wise rate the report states, with the checks that failed. Then
 the bit stream's first-level tests on ``os.urandom`` (a true source): each
 test's rate below 0.01 over ``URANDOM_SEQUENCES`` sequences, beside 0.01,
-and the same sequences judged as a run judges them.
+and the same sequences judged as a run judges them; then the tests that
+need 10⁶ bits, on ``LONG_SEQUENCES`` sequences of ``os.urandom`` of 10⁶
+bits each.
 
-``BENCH_SEEDS`` and ``BENCH_URANDOM_SEQUENCES`` in the environment shorten
+``BENCH_SEEDS``, ``BENCH_URANDOM_SEQUENCES`` and ``BENCH_LONG_SEQUENCES`` in the environment shorten
 or lengthen it (``make bench`` runs it as set here).
 """
 
@@ -24,7 +26,7 @@ import numpy as np
 from scipy import stats
 
 from service.baccarat.tables.rules import TABLES
-from service.certification import bit_tests
+from service.certification import bit_tests, million_bits
 from service.certification.report import MIN_SHOES, Inputs, certify
 from service.certification.verdicts import ALPHA, judge
 from service.certification.workers import InProcess
@@ -36,6 +38,8 @@ SIZES = (2_000, 100_000)
 #: Sequences of os.urandom through the bit stream's tests.
 URANDOM_SEQUENCES = int(os.environ.get("BENCH_URANDOM_SEQUENCES", "100000"))
 BATCH = 2_000
+#: Sequences of 10^6 bits of os.urandom through the tests that need them (about 1 s each).
+LONG_SEQUENCES = int(os.environ.get("BENCH_LONG_SEQUENCES", "2000"))
 
 
 def _interval(failed: int, runs: int) -> str:
@@ -93,8 +97,35 @@ def _urandom() -> list[str]:
     return lines
 
 
+def _urandom_long(sequences: int = LONG_SEQUENCES, batch: int = 4) -> list[str]:
+    parts = []
+    for first in range(0, sequences, batch):
+        count = min(batch, sequences - first)
+        data = np.frombuffer(os.urandom(count * million_bits.BITS // 8), dtype=np.uint8)
+        bits = np.unpackbits(data.reshape(count, -1), axis=1)
+        parts.append(million_bits.LongTally(((first, first + count),), million_bits.p_values(bits)))
+    tally = million_bits.merge(parts)
+    lines = [f"os.urandom, {sequences:,} sequences of 10^6 bits: each test's rate below {ALPHA}"]
+    for name, values in tally.p_values.items():
+        applicable = values[~np.isnan(values)]
+        below = int((applicable < ALPHA).sum())
+        lines.append(f"  {name:30} {_interval(below, applicable.size)}")
+    judged = judge(bit_tests.second_level([t for t in million_bits.judge_long(tally) if t["sequences"]]))
+    failing = [test["name"] for test in judged if not test["passed"]]
+    lines.append(
+        f"  judged as a run judges them ({len(judged)} second-level tests, Holm at 99%): "
+        + ("pass" if not failing else f"FAIL {', '.join(failing)}")
+    )
+    return lines
+
+
 def run() -> list[str]:
-    return [f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}", *_rates(), *_urandom()]
+    return [
+        f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}",
+        *_rates(),
+        *_urandom(),
+        *_urandom_long(),
+    ]
 
 
 if __name__ == "__main__":

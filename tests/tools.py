@@ -1,5 +1,5 @@
 """Outside tools some tests need (Chromium, Node.js and the npm packages of
-package.json, curl, wrk): find them, or skip clearly.
+package.json, curl, wrk, dieharder): find them, or skip clearly.
 
 A missing tool skips its tests with the reason and the way to install it, so
 ``make test`` passes on a machine without them and ``pytest -ra`` lists what
@@ -87,3 +87,9 @@ def wrk() -> str:
     """wrk, the load generator of the fair-service test (a Python generator's
     own tail would hide the server's)."""
     return executable("wrk", "apt-get install wrk", "/usr/bin/wrk")
+
+
+def dieharder() -> str:
+    """dieharder, the recognised battery the certification kit feeds the
+    shuffle's bit stream to where it is installed."""
+    return executable("dieharder", "apt-get install dieharder", "/usr/bin/dieharder")

@@ -5,10 +5,14 @@ an RNG baccarat goes live (docs/certification.md), one room per concern:
   the GLI-11 check that every award can be won;
 * :mod:`.shuffle_tests`: the service's shuffle over many shoes (cards by
   position, the first card and the burn, adjacent pairs, runs, distances
-  between equal ranks);
+  between equal ranks, repeated shoes);
 * :mod:`.bit_tests`: the shuffle's HMAC bit stream through the NIST SP
   800-22 tests that fit its length, corrected where the publication fails
   a true random source;
+* :mod:`.million_bits`: the NIST SP 800-22 tests that need 10⁶ bits, on
+  sequences of 76 consecutive shoes' streams;
+* :mod:`.dieharder`: the same stream through dieharder, where it is
+  installed;
 * :mod:`.verdicts`: every statistical test of a report judged in one
   family at 99% (Holm);
 * :mod:`.agreement`: the vectorised simulator's returns and line counts

@@ -23,18 +23,21 @@ spades, hearts, diamonds, clubs), unless it says otherwise:
   places left: the low indices come up a little more often (by up to
   ``(i + 1) / 65536``, about 0.6% at 416 cards);
 * ``stuck_card``: the service's own shuffle, but the first ace of spades
-  always ends up last (a card caught in a shuffler).
-
-Not here, because no test of one shoe's order can see it: a shuffle
-seeded from a 32-bit seed. Each of its shoes is as random as the
-service's; only repeated shoes betray it (about one pair in ``2^32 / N``
-among ``N`` shoes), which these tests do not look for.
+  always ends up last (a card caught in a shuffler);
+* ``seed_32_bit``: the service's own shuffle seeded from a 32-bit seed
+  (shoe ``i`` is the service's shoe of the run's seed and a nonce drawn
+  uniformly from 0 to 2^32 - 1): each shoe is as random as the service's,
+  and only repeated shoes betray it (:func:`.shuffle_tests.repeated_shoes`:
+  a repeat among ``N`` shoes with chance ``1 - prod(1 - k / 2^32)``, even
+  at about 77,000 shoes, 99% at about 199,000); :func:`seed_space` makes
+  the same shuffle from a smaller space, to check that chance by simulation.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from math import expm1, lgamma, log
 
 import numpy as np
 
@@ -125,6 +128,32 @@ def stuck_card(seed: str, first: int, count: int, decks: int) -> Array:
     return shoes
 
 
+def seed_space(bits: int) -> Callable[[str, int, int, int], Array]:
+    """The service's shuffle seeded from a ``bits``-bit seed: each shoe the
+    service's shoe of ``seed`` and a nonce drawn uniformly below ``2^bits``."""
+
+    def shuffler(seed: str, first: int, count: int, decks: int) -> Array:
+        nonces = _rng(f"seed_{bits}_bit", seed, first).integers(0, 2**bits, size=count)
+        return np.concatenate([batch.seeded_shoes(seed, int(nonce), 1, decks) for nonce in nonces])
+
+    shuffler.__name__ = f"seed_{bits}_bit"
+    return shuffler
+
+
+def detection_chance(bits: int, shoes: int) -> float:
+    """The chance that ``shoes`` shoes from a ``bits``-bit seed space hold a
+    repeat: ``1 - prod_{k < shoes} (1 - k / 2^bits)`` (the birthday problem).
+
+    >>> round(detection_chance(32, 77_163), 3), round(detection_chance(32, 198_893), 4)
+    (0.5, 0.99)
+    """
+    space = 2**bits
+    if shoes > space:
+        return 1.0
+    # log prod (1 - k / S) = log S! - log (S - n)! - n log S
+    return -expm1(lgamma(space + 1) - lgamma(space - shoes + 1) - shoes * log(space))
+
+
 #: The gallery, by name.
 GALLERY: dict[str, Callable[[str, int, int, int], Array]] = {
     "riffle_1": _riffles(1),
@@ -134,4 +163,5 @@ GALLERY: dict[str, Callable[[str, int, int, int], Array]] = {
     "swap_with_any": swap_with_any,
     "modulo_16_bit": modulo_16_bit,
     "stuck_card": stuck_card,
+    "seed_32_bit": seed_space(32),
 }

@@ -195,6 +195,31 @@ def _bit_stream(report: dict[str, Any]) -> list[str]:
     ]
 
 
+def _dieharder(report: dict[str, Any]) -> list[str]:
+    """dieharder's section: each test's p-value and assessment, or why none ran."""
+    section = report.get("dieharder", {"not_run": "not in this report"})
+    head = ["<h2>The bit stream: dieharder</h2>"]
+    if section.get("not_run"):
+        head.append(f"<p>Not run: {escape(section['not_run'])}.</p>")
+    if not section.get("tests"):
+        return head
+    head.append(
+        f"<p>dieharder {escape(section['version'])} on {section['stream']['bytes']:,} bytes "
+        f"({section['stream']['shoes']:,} shoes' streams), one p-value a test: FAILED fails the run, "
+        "WEAK is reported.</p>"
+    )
+    rows = [
+        [
+            escape(t["name"]),
+            t["psamples"],
+            "" if "p_values" not in t else escape(", ".join(f"{p:.8f}" for p in t["p_values"])),
+            escape(t.get("assessment", f"not run: {t.get('not_run', '')}")),
+        ]
+        for t in section["tests"]
+    ]
+    return [*head, _table(["test", "p-values asked", "p-values", "assessment"], rows)]
+
+
 def _recalled(title: str, rounds: list[dict[str, Any]]) -> list[str]:
     """Rounds with the command that deals each again, under ``title`` (none: no section)."""
     if not rounds:
@@ -311,6 +336,7 @@ def page(report: dict[str, Any]) -> str:
         f"<figure>{heat_map(report)}<figcaption>Cards by position: how far each count lies from its "
         "expectation, in standard deviations.</figcaption></figure>",
         *_bit_stream(report),
+        *_dieharder(report),
         *_recalled("Rounds to re-deal", report["recall"]),
         *_recalled("The last game and the nine before it (AGCO 13.1.1)", report["last_games"]),
         f"<p>Run on {escape(report['run']['workers'])} in {report['run']['seconds']} s.</p>",

@@ -22,7 +22,7 @@ from .. import __version__
 from ..baccarat.odds.simulation import BATCH, Tally, tally_shoes
 from ..baccarat.shoes.shuffle import ALGORITHM
 from ..baccarat.tables.rules import Rules
-from . import agreement, bit_tests, shuffle_tests
+from . import agreement, bit_tests, dieharder, million_bits, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
 from .recall import last_games, recall
@@ -57,6 +57,8 @@ class Inputs:
     shuffler: shuffle_tests.Shuffler = field(default=shuffle_tests.service_shoes)
     #: Shoes given (``--shoes FILE``): dealt and tested instead of the seed's.
     given: GivenShoes | None = None
+    #: dieharder's path (None: not run, the report says it is not installed).
+    dieharder: str | None = field(default_factory=dieharder.executable)
 
     @property
     def shoes(self) -> int:
@@ -74,6 +76,11 @@ class Inputs:
     def bit_sequences(self) -> int:
         """Streams the NIST SP 800-22 tests read: of the first shoes tested (none of given shoes)."""
         return 0 if self.given is not None else min(self.tested_shoes, MAX_BIT_SEQUENCES)
+
+    @property
+    def long_sequences(self) -> int:
+        """10⁶-bit sequences of the NIST tests that need them: 76 of those shoes' streams each."""
+        return million_bits.sequences_for(self.bit_sequences)
 
     @property
     def work(self) -> int:
@@ -114,8 +121,22 @@ def certify(
         partial(bit_tests.tally_bits, seed), pieces(0, inputs.bit_sequences, 250), progress
     )
     bits = bit_tests.merge(bit_parts) if bit_parts else None
+    long_parts = workers.map(
+        partial(million_bits.tally_long, seed), pieces(0, inputs.long_sequences, 2), lambda _: None
+    )
+    long_found = million_bits.judge_long(million_bits.merge(long_parts)) if long_parts else []
     bits_found = bit_tests.judge_bits(bits) if bits is not None else []
+    bits_found += [test for test in long_found if test["sequences"]]
     finished = time.perf_counter()
+    if given is not None:
+        battery: dict[str, Any] = {"not_run": "the shoes were given (--shoes): there is no stream to read"}
+    elif inputs.dieharder is None:
+        battery = {"not_run": dieharder.NOT_INSTALLED}
+    else:
+        battery = dieharder.run_dieharder(
+            seed, inputs.bit_sequences, partial(_stream, workers), inputs.dieharder
+        )
+    battery_done = time.perf_counter()
 
     judged = judge_families(
         {
@@ -152,6 +173,11 @@ def certify(
     if given is None:
         checks += [
             _family("bit_stream", "the shuffle's bit stream passes NIST SP 800-22", judged["bit_stream"]),
+            *(
+                [_check("dieharder", "no dieharder test FAILED", [battery["passed"]], battery["failed"])]
+                if battery.get("tests") and any("assessment" in test for test in battery["tests"])
+                else []
+            ),
             _check(
                 "recall",
                 "recalled rounds and the last ten games deal the same in the scalar engine and the simulator",
@@ -163,7 +189,7 @@ def certify(
                 ],
             ),
         ]
-    seconds = finished - started
+    seconds = battery_done - started
     return {
         "report": "baccarat certification",
         "engine": ENGINE,
@@ -193,7 +219,8 @@ def certify(
             "tests": shuffle_judged,
             "positions": shuffled.positions.tolist(),
         },
-        "bit_stream": _bit_stream(bits, bits_judged),
+        "bit_stream": _bit_stream(bits, bits_judged, long_found, inputs.bit_sequences),
+        "dieharder": battery,
         "p_values": p_value_summary(
             [t["p_value"] for t in (*returns_judged, *lines_judged, *shuffle_judged)]
         ),
@@ -215,8 +242,19 @@ def certify(
             "bit_stream_sequences_per_second": round(
                 inputs.bit_sequences / max(finished - shuffle_done, 1e-9)
             ),
+            "seconds_by_stage": {
+                "simulation": round(simulated - started, 3),
+                "shuffle": round(shuffle_done - simulated, 3),
+                "bit_stream": round(finished - shuffle_done, 3),
+                "dieharder": round(battery_done - finished, 3),
+            },
         },
     }
+
+
+def _stream(workers: Workers, seed: str, shoes: int) -> bytes:
+    """The stream dieharder reads, made on the workers in pieces of 250 shoes."""
+    return b"".join(workers.map(partial(dieharder.stream, seed), pieces(0, shoes, 250), lambda _: None))
 
 
 def _source(inputs: Inputs) -> dict[str, Any]:
@@ -242,7 +280,12 @@ def _source(inputs: Inputs) -> dict[str, Any]:
     }
 
 
-def _bit_stream(bits: bit_tests.BitTally | None, judged: list[dict[str, Any]]) -> dict[str, Any]:
+def _bit_stream(
+    bits: bit_tests.BitTally | None,
+    judged: list[dict[str, Any]],
+    long_found: list[dict[str, Any]],
+    shoes: int,
+) -> dict[str, Any]:
     """The bit stream's section: its tests, or why none ran."""
     if bits is None:
         return {
@@ -265,14 +308,26 @@ def _bit_stream(bits: bit_tests.BitTally | None, judged: list[dict[str, Any]]) -
                 ]
             ),
         },
-        "not_run": {
-            "rank": "needs 38,912 bits (38 matrices of 32 x 32)",
-            "universal": "needs 387,840 bits",
-            "linear_complexity": "needs 10^6 bits",
-            "non_overlapping_template": "not run in this version",
-            "overlapping_template": "needs 10^6 bits",
-            "random_excursions": "needs 500 cycles of the walk (about 10^6 bits)",
+        "long_sequences": {
+            "sequences": million_bits.sequences_for(shoes),
+            "bits_per_sequence": million_bits.BITS,
+            "how": f"sequence j joins the streams of shoes {million_bits.SHOES_PER_SEQUENCE} j to "
+            f"{million_bits.SHOES_PER_SEQUENCE} j + {million_bits.SHOES_PER_SEQUENCE - 1} (the bits the "
+            "tests above read, in shoe order) and keeps the first 10^6 bits",
         },
+        "not_run": _long_not_run(long_found),
+    }
+
+
+def _long_not_run(long_found: list[dict[str, Any]]) -> dict[str, str]:
+    """The 10⁶-bit tests that did not run, and why."""
+    if not long_found:
+        needs = f"not run: needs {million_bits.SHOES_PER_SEQUENCE} shoes tested (one 10^6-bit sequence)"
+        return dict.fromkeys(million_bits.TESTS, needs)
+    return {
+        test["name"]: f"not run: no sequence had {million_bits.MIN_CYCLES} cycles of the walk"
+        for test in long_found
+        if not test["sequences"]
     }
 
 

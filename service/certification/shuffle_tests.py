@@ -24,7 +24,16 @@ either counts one thing per shoe or is calibrated for a whole permutation:
   one figure per shoe (the sum of products of adjacent cards' points; the
   runs of ten-value and other cards; the sum of squared distances between
   consecutive cards of one rank), whose exact mean over a random order is
-  known, tested by the shoes' mean (``scipy.stats.ttest_1samp``).
+  known, tested by the shoes' mean (``scipy.stats.ttest_1samp``);
+* **repeated shoes**: each shoe's order hashed (the first 8 bytes of
+  BLAKE2b of its card indices), and the number of shoes whose order an
+  earlier shoe already had. A true shuffle of 416 cards has 416!/(8!)^52
+  (about 10^671) orders equally likely, so among N shoes a repeat is
+  expected ``C(N, 2) / 10^671`` times: never. A repeat's p-value is
+  bounded by ``C(N, 2) (1/orders + 2^-64)`` (a true repeat, or two orders
+  whose hashes collide); none gives 1. It sees a shuffle that draws from a
+  small seed space (a 32-bit seed: a repeat among about 77,000 shoes is
+  as likely as not) whose shoes are each as random as the service's.
 
 A :class:`ShuffleTally` is integers counted by shoe number: tallies of
 other shoes add up, so the work splits over workers as the simulation's.
@@ -32,10 +41,11 @@ other shoes add up, so the work splits over workers as the simulation's.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, exp, lgamma, log
 
 import numpy as np
 from scipy import stats
@@ -53,7 +63,7 @@ BATCH = 1_000
 RANKS = batch.RANKS
 POINTS = batch.POINTS
 #: Per-shoe figures, by name.
-PER_SHOE = ("adjacent_products", "runs", "rank_distances")
+PER_SHOE = ("adjacent_products", "runs", "rank_distances", "order_hash")
 
 
 def service_shoes(seed: str, first: int, count: int, decks: int) -> Array:
@@ -148,7 +158,43 @@ def count(shoes: Array, *, seed: str, decks: int, first: int) -> ShuffleTally:
             "adjacent_products": (points[:, :-1] * points[:, 1:]).sum(axis=1),
             "runs": 1 + (tens[:, :-1] != tens[:, 1:]).sum(axis=1),
             "rank_distances": distances,
+            "order_hash": order_hashes(shoes),
         },
+    )
+
+
+def order_hashes(shoes: Array) -> Array:
+    """Each shoe's order as 64 bits: the first 8 bytes of BLAKE2b of its card indices."""
+    rows = np.ascontiguousarray(shoes, dtype=np.uint8)
+    digests = b"".join(hashlib.blake2b(row.tobytes(), digest_size=8).digest() for row in rows)
+    return np.frombuffer(digests, dtype=">i8").astype(np.int64)
+
+
+def log_orders(decks: int) -> float:
+    """The natural log of the number of distinct orders of a shoe of ``decks`` decks.
+
+    >>> round(log_orders(8) / log(10))
+    671
+    """
+    return lgamma(52 * decks + 1) - 52 * lgamma(decks + 1)
+
+
+def repeated_shoes(tally: ShuffleTally) -> Result:
+    """Shoes whose order an earlier shoe of the run already had."""
+    hashes = tally.per_shoe["order_hash"]
+    repeats = int(hashes.size - np.unique(hashes).size)
+    pairs = comb(int(hashes.size), 2)
+    expected = pairs * exp(-log_orders(tally.decks))
+    bound = min(1.0, pairs * (exp(-log_orders(tally.decks)) + 2.0**-64))
+    return Result(
+        "repeated_shoes",
+        "no shoe's order repeats another's (a small seed space repeats shoes)",
+        "shoes whose order (BLAKE2b, 8 bytes) an earlier shoe had; for a true shuffle a repeat's "
+        "chance is at most C(N, 2) (1/orders + 2^-64), the p-value of any repeat, 1 with none",
+        float(repeats),
+        1.0 if repeats == 0 else bound,
+        None,
+        {"repeats": repeats, "expected": expected, "log10_orders": log_orders(tally.decks) / log(10)},
     )
 
 
@@ -293,6 +339,7 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
                 {"observed_mean": float(values.mean()), "exact_mean": mean},
             )
         )
+    results.append(repeated_shoes(tally))
     return results
 
 

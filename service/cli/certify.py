@@ -47,8 +47,8 @@ DESCRIPTION = """\
 The evidence a testing laboratory asks for before an RNG baccarat goes live:
 the game's exact math per bet and pay-table line (with the GLI-11 check), a
 simulation of N rounds from the service's seeded shoes against it, the
-shuffle's statistics and its bit stream through NIST SP 800-22, and rounds
-to re-deal. Writes DIR/report.json and DIR/report.html."""
+shuffle's statistics and its bit stream through NIST SP 800-22 (and
+dieharder where it is installed), and rounds to re-deal. Writes DIR/report.json and DIR/report.html."""
 
 EPILOG = """\
 A rules file holds {"table": NAME, "rules": {...}} as POST /v1/odds reads it.

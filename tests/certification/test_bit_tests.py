@@ -10,7 +10,7 @@ import pytest
 from scipy import stats
 
 from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks
-from service.certification import bit_tests
+from service.certification import bit_tests, million_bits
 from service.certification.verdicts import judge
 
 #: The 100-bit epsilon of SP 800-22's examples (the first digits of e in binary).
@@ -134,3 +134,40 @@ def test_pieces_merge_in_one_step_to_the_whole():
     assert merged.ranges == whole.ranges
     for name in bit_tests.TESTS:
         assert np.array_equal(merged.p_values[name], whole.p_values[name])
+
+
+def one(text: str) -> np.ndarray:
+    return np.array([[int(bit) for bit in text]], dtype=np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("test", "sequence", "expected"),
+    [
+        # 2.5.4: M = Q = 3, two matrices, against the 32 x 32 probabilities as the publication does.
+        (lambda b: million_bits.rank(b, 3), "01011001001010101101", 0.741948),
+        # 2.7.4: template 001 in two blocks of 10.
+        (lambda b: million_bits.non_overlapping_template(b, "001", 2), "10100100101110010110", 0.344154),
+        # 2.9.4: the statistic f_n, L = 2, Q = 4.
+        (lambda b: million_bits.universal_statistic(b, 2, 4), "01011010011101010111", 1.1949875),
+        # 2.15.4: state +1 visited 4 times in 3 cycles.
+        (
+            lambda b: million_bits.excursions(b, 1)[1][:, million_bits.VARIANT_STATES.index(1)],
+            "0110110101",
+            0.683091,
+        ),
+    ],
+)
+def test_the_publication_s_examples_of_the_long_tests(test, sequence, expected):
+    assert float(test(one(sequence))[0]) == pytest.approx(expected, abs=1e-6)
+
+
+def test_random_excursions_gives_the_publication_s_example():
+    # 2.14.4: state +1, 3 cycles; the publication's chi-square 4.333033 is 13/3 rounded on the way.
+    first, _ = million_bits.excursions(one("0110110101"), 1)
+    assert float(first[0, million_bits.EXCURSION_STATES.index(1)]) == pytest.approx(0.502529, abs=5e-5)
+    assert float(first[0, million_bits.EXCURSION_STATES.index(1)]) == pytest.approx(stats.chi2.sf(13 / 3, 5))
+
+
+def test_linear_complexity_gives_the_publication_s_example():
+    # 2.10.4: 1101011110001 has linear complexity 4.
+    assert million_bits.linear_complexities(one("1101011110001")).tolist() == [4]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from service.certification import shuffle_tests
-from service.certification.gallery import GALLERY, STUCK, riffle
+from service.certification.gallery import GALLERY, STUCK, detection_chance, riffle, seed_space
 from service.certification.verdicts import ALPHA
 
 #: A standard table's report judges 41 tests together: Holm's first step.
@@ -49,3 +49,25 @@ def test_the_stuck_card_is_always_last():
 def test_the_shuffle_tests_fail_each_bad_shuffle_at_its_documented_size(name, shoes):
     tally = shuffle_tests.tally_shuffles("gallery", 0, shoes, 8, shuffler=GALLERY[name])
     assert min(result.p_value for result in shuffle_tests.shuffle_results(tally)) < THRESHOLD
+
+
+def test_a_small_seed_space_repeats_shoes_and_the_repeated_shoe_test_sees_it():
+    # 1,200 shoes from a 16-bit space hold a repeat with chance 1 - 2 x 10^-5.
+    assert detection_chance(16, 1_200) > 0.9999
+    tally = shuffle_tests.tally_shuffles("gallery", 0, 1_200, 8, shuffler=seed_space(16))
+    found = shuffle_tests.repeated_shoes(tally)
+    assert found.detail["repeats"] >= 1
+    assert found.p_value < THRESHOLD
+    # The other tests see nothing: each shoe is the service's, and a few repeats among 1,200
+    # barely move the counts (many more, from a smaller space, inflate cards by position too).
+    others = [r for r in shuffle_tests.shuffle_results(tally) if r.name != "repeated_shoes"]
+    assert min(result.p_value for result in others) > THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("bits", "shoes", "chance"),
+    [(32, 77_163, 0.5), (32, 198_893, 0.99), (16, 776, 0.99), (16, 302, 0.5)],
+)
+def test_the_birthday_chance_of_a_repeat(bits, shoes, chance):
+    assert detection_chance(bits, shoes) == pytest.approx(chance, abs=0.002)
+    assert detection_chance(bits, shoes) > detection_chance(bits, shoes - 50)

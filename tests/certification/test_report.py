@@ -38,7 +38,10 @@ def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
         + len(report["shuffle"]["tests"])
         + len(bit_tests.TESTS)
         + randomised
+        # The tests of 10^6 bits judged: one 10^6-bit sequence of 76 of the 100 shoes' streams.
+        + sum(1 for test in report["bit_stream"]["tests"] if test["bits_per_sequence"] == 1_000_000)
     )
+    assert report["bit_stream"]["long_sequences"]["sequences"] == 1
     thresholds = sorted(t["threshold"] for t in [*simulation["returns"], *report["shuffle"]["tests"]])
     assert thresholds[0] >= 0.01 / family["tests"]
 

@@ -12,6 +12,7 @@ import pytest
 from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import shoe
 from service.baccarat.shoes.shuffle import SeedInputs, shuffled_shoe
+from service.certification import shuffle_tests
 from service.certification.shuffle_tests import (
     ShuffleTally,
     _t_test,
@@ -55,6 +56,7 @@ def test_the_service_s_shuffle_passes_every_test_at_99_percent(fair):
         "serial_correlation",
         "runs",
         "rank_distances",
+        "repeated_shoes",
     ]
     assert all(test["passed"] for test in judged), judged
 
@@ -109,3 +111,25 @@ def test_pieces_merge_in_one_step_to_what_adding_them_gives():
     assert merged.ranges == ((0, 15),)
     assert merged.same_counts(parts[1] + parts[2] + parts[0])
     assert merged.same_counts(tally_shuffles("m", 0, 15, 1))
+
+
+def test_no_shoe_of_the_service_repeats_and_a_repeated_one_fails():
+    shoes = service_shoes("repeats", 0, 60, 8)
+    fair = shuffle_tests.repeated_shoes(shuffle_tests.count(shoes, seed="r", decks=8, first=0))
+    assert (fair.statistic, fair.p_value) == (0.0, 1.0)
+    repeated = shoes.copy()
+    repeated[41] = repeated[7]
+    found = shuffle_tests.repeated_shoes(shuffle_tests.count(repeated, seed="r", decks=8, first=0))
+    assert found.detail["repeats"] == 1
+    # C(60, 2) pairs, each a chance of 2^-64 of a colliding hash, 10^-671 of a true repeat.
+    assert found.p_value == pytest.approx(1770 * 2.0**-64)
+    assert found.detail["log10_orders"] == pytest.approx(671.1, abs=0.05)
+
+
+def test_order_hashes_tell_orders_apart():
+    shoes = service_shoes("hashes", 0, 50, 1)
+    hashes = shuffle_tests.order_hashes(shoes)
+    assert len(set(hashes.tolist())) == 50
+    swapped = shoes[:1].copy()
+    swapped[0, [0, 1]] = swapped[0, [1, 0]]
+    assert shuffle_tests.order_hashes(swapped)[0] != hashes[0] or swapped[0, 0] == swapped[0, 1]
