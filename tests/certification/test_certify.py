@@ -215,6 +215,14 @@ def test_a_game_the_kit_has_no_math_for_is_refused_with_exit_code_3(tmp_path, ca
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("table", ["lightning", "golden_wealth", "prosperity_tree"])
+def test_a_multiplier_table_is_refused_with_exit_code_3_as_its_rule_is(tmp_path, capsys, table):
+    assert main([*_certify(tmp_path), "--table", table]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["title"] == "A multiplier game cannot be certified"
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "pointer_or_title"),
     [

@@ -30,6 +30,7 @@ from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values
 from ..bets.money import Rounding, format_amount
 from ..bets.paytable import NamedPayTable, at_commission
 from ..bets.types import BetType, Variant
+from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..games.multipliers.problems import cap_problems
 from ..games.multipliers.rule import MultiplierRule
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
@@ -337,6 +338,19 @@ TABLES: Mapping[str, Table] = MappingProxyType(
             ),
         ),
     }
+    | {
+        # The multiplier games as tables (docs/multipliers.md): the standard
+        # table's main bets and pairs, the only bets the rules pay, at the same
+        # limits, played and paid by the game's rule, fee included. A table's
+        # rules are those of `{"multipliers": name}` at the standard table,
+        # their id the same.
+        name: Table(
+            name=name,
+            description=game.description,
+            rules=Rules(limits=_limits(**_MAIN, **_PAIRS), multipliers=game.rule),
+        )
+        for name, game in MULTIPLIER_PRESETS.items()
+    }
 )
 DEFAULT_TABLE = "standard"
 
@@ -382,9 +396,10 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         changes["limits"] = MappingProxyType(merged)
     if "pay_tables" in changes:
         changes.update(_pay_table_choices(rules, changes))
-    multipliers = changes.get("multipliers")
-    if multipliers is not None:
-        # A multiplier table offers only the bets its rule pays.
+    multipliers = changes.get("multipliers", rules.multipliers)
+    if multipliers is not None and ("multipliers" in changes or "limits" in changes):
+        # A multiplier table offers only the bets its rule pays (a multiplier
+        # preset's limits sent for another bet, as the rule sent with them).
         offered = changes.get("limits", rules.limits)
         changes["limits"] = MappingProxyType(
             {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}
