@@ -164,6 +164,7 @@ def table_presets() -> dict[str, Any]:
             "rules": table.rules,
             "chips": [str(chip) for chip in table.chips],
             "dealing": str(table.dealing),
+            "peek": table.peek,
             "bets": offers(table.rules),
         }
         for table in TABLES.values()

@@ -247,6 +247,9 @@ class Table:
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
     dealing: Dealing = Dealing.SHOE
+    #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
+    #: and by nothing else: its Player and Banker bets pay the peek's fee.
+    peek: bool = False
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
@@ -337,6 +340,16 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 ),
             ),
         ),
+        "peek": Table(
+            name="peek",
+            description=(
+                "Peek Baccarat, 8 decks: 1 to 4 of the first four cards shown, then the Player or "
+                "Banker bet kept, doubled or tripled; a 20% fee on the Player and Banker bets, none on "
+                "the raise; banker pays 0.95:1, tie pays 8:1, pairs 11:1; bets 1.00-200.00, tie at most 20.00"
+            ),
+            rules=Rules(limits=_limits(**_MAIN, **_PAIRS)),
+            peek=True,
+        ),
     }
     | {
         # The multiplier games as tables (docs/multipliers.md): the standard
@@ -353,6 +366,8 @@ TABLES: Mapping[str, Table] = MappingProxyType(
     }
 )
 DEFAULT_TABLE = "standard"
+#: The tables every operation but Peek Baccarat's plays at.
+PLAIN_PLAY = frozenset(name for name, table in TABLES.items() if not table.peek)
 
 
 def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:

@@ -52,8 +52,9 @@ class PeekRequestSchema(RoundInputSchema):
 
     table = table_field(
         "The table whose rules apply: not a multiplier game's (`lightning`, `golden_wealth`, "
-        "`prosperity_tree`), whose bets its rule pays",
-        example="standard",
+        "`prosperity_tree`), whose bets its rule pays: `peek`, or a plain table",
+        example="peek",
+        peek=True,
     )
 
     @validates("table")

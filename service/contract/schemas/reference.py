@@ -11,6 +11,8 @@ from typing import Any
 
 from marshmallow import fields, pre_dump
 
+from ...baccarat.bets.types import BetType
+from ...baccarat.games.peek.round import PEEK
 from ...baccarat.rulebook.tableau import banker_draws
 from .base import AnswerSchema
 from .round_answers import ReasonSchema, Sentence
@@ -257,7 +259,7 @@ class TableFiguresSchema(AnswerSchema):
     side_bets = fields.List(
         value_of("BetType"), required=True, metadata={"description": "The side bets offered, if any"}
     )
-    fee = _figure("A multiplier game's fee per unit staked, on top of the stake", "0.2")
+    fee = _figure("A multiplier game's or Peek Baccarat's fee per unit staked, on top of the stake", "0.2")
     multiplier_cards = fields.List(
         fields.Integer(),
         metadata={"description": "A multiplier game's counts of multiplier cards", "example": [5]},
@@ -266,6 +268,37 @@ class TableFiguresSchema(AnswerSchema):
         fields.Integer(), metadata={"description": "A multiplier game's multipliers", "example": [2, 3, 5, 8]}
     )
     cap = _figure("A multiplier game's most won by one slip on one round", "500000")
+
+
+class PeekRuleSchema(AnswerSchema):
+    """Peek Baccarat's terms at its table (docs/bets.md, "Peek Baccarat")."""
+
+    fee = fields.String(
+        required=True,
+        metadata={"description": "The fee per unit staked, on top of the stake, kept", "example": "0.2"},
+    )
+    fee_bets = fields.List(
+        value_of("BetType"),
+        required=True,
+        metadata={"description": "The bets that pay the fee, and the only ones that may be raised"},
+    )
+    choices = fields.Dict(
+        keys=value_of("PeekChoice"),
+        values=fields.Integer(),
+        required=True,
+        metadata={
+            "description": "What each choice multiplies the stake by (no fee on the raise)",
+            "example": {"keep": 1, "double": 2, "triple": 3},
+        },
+    )
+
+
+#: The terms of Peek Baccarat's table, made once.
+PEEK_TERMS = {
+    "fee": format(PEEK.fee_rate.normalize(), "f"),
+    "fee_bets": [str(bet) for bet in BetType if bet in PEEK.fee_bets],
+    "choices": {str(choice): multiple for choice, multiple in PEEK.multiples.items()},
+}
 
 
 class TableSchema(AnswerSchema):
@@ -286,7 +319,8 @@ class TableSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "The figures the description states (all of them in `rules`, `bets` and "
-            "`dealing` too); a multiplier game's fee, cards, multipliers and cap only at one"
+            "`dealing` too); a multiplier game's fee, cards, multipliers and cap only at one, and "
+            "Peek Baccarat's fee at its table"
         },
     )
     chips = fields.List(
@@ -299,6 +333,23 @@ class TableSchema(AnswerSchema):
         required=True,
         metadata={"description": "The bets the table offers (the keys of `rules.limits`), with their pays"},
     )
+    peek = fields.Nested(
+        PeekRuleSchema,
+        metadata={
+            "description": "At Peek Baccarat's table (`peek`), played by POST /v1/rounds/peek and "
+            "refused by every other operation: the fee and the choices"
+        },
+    )
+
+    OMIT_IF_NONE = frozenset({"peek"})
+
+    @pre_dump
+    def with_peek(self, table: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Peek's terms, and its fee among the figures, at its table."""
+        if not table["peek"]:
+            return {**table, "peek": None}
+        figures = {**table["description_values"], "fee": PEEK_TERMS["fee"]}
+        return {**table, "peek": PEEK_TERMS, "description_values": figures}
 
 
 class TablesResponseSchema(AnswerSchema):

@@ -104,8 +104,10 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "A table preset (GET /v1/tables): `standard` (5% commission; pairs, perfect pair, dragon "
             "bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2; pairs, "
             "super 6), `ez` (EZ Baccarat; dragon 7, panda 8), `tiger` (banker 6 pays 1:2; lucky 6, "
-            "big tiger, small tiger, tiger tie), or a multiplier game: `lightning` (tie 5:1, pairs "
-            "9:1, times the multipliers; a 20% fee), `golden_wealth` or `prosperity_tree`, each the "
+            "big tiger, small tiger, tiger tie), `peek` (Peek Baccarat's table, POST /v1/rounds/peek's "
+            "alone: a 20% fee on player and banker, raised 2 or 3 times), or a multiplier game: "
+            "`lightning` (tie 5:1, pairs 9:1, times the multipliers; a 20% fee), `golden_wealth` or "
+            "`prosperity_tree`, each the "
             'rules `{"multipliers": NAME}` at the standard table (docs/multipliers.md)',
         ),
         "MultiplierPreset": ValueSet(

@@ -72,6 +72,7 @@ def test_each_table_says_how_it_deals(client):
         "no_commission": "shoe",
         "ez": "shoe",
         "tiger": "shoe",
+        "peek": "shoe",
         "lightning": "shoe",
         "golden_wealth": "shoe",
         "prosperity_tree": "shoe",
@@ -156,13 +157,16 @@ def test_every_preset_s_description_carries_its_code_and_figures(client, tag):
     tables = client.get("/v1/tables", headers={"Accept-Language": tag}).get_json()["tables"]
     for table in tables:
         assert table["description_code"] == table["name"]
-        assert table["description_values"] == description_values(TABLES[table["name"]])
         figures = table["description_values"]
+        peek = table.get("peek")
+        assert (peek is not None) is TABLES[table["name"]].peek
+        fee = {"fee": peek["fee"]} if peek is not None else {}
+        assert figures == description_values(TABLES[table["name"]]) | fee
         assert figures["decks"] == table["rules"]["decks"]
         assert figures["tie_max"] == table["rules"]["limits"]["tie"]["max"]
         assert figures["side_bets"] == [bet["type"] for bet in table["bets"]][3:]
         multipliers = table["rules"].get("multipliers")
-        assert ("fee" in figures) is (multipliers is not None)
+        assert ("fee" in figures) is (multipliers is not None or peek is not None)
         if multipliers is not None:
             assert figures["fee"] == multipliers["fee"]["rate"]
             assert figures.get("cap") == multipliers["cap"]

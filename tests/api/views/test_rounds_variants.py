@@ -69,6 +69,7 @@ def test_tables_list_every_preset_with_its_variant_and_pay_tables(client):
         "no_commission": "no_commission",
         "ez": "ez",
         "tiger": "no_commission",
+        "peek": "standard",
         "lightning": "standard",
         "golden_wealth": "standard",
         "prosperity_tree": "standard",
@@ -277,3 +278,78 @@ def test_peek_is_not_played_at_a_multiplier_table(client):
     answer = client.post("/v1/rounds/peek", json=body)
     assert answer.status_code == 422
     assert [error["pointer"] for error in answer.get_json()["errors"]] == ["/table"]
+
+
+#: Each operation that plays the plain game or a multiplier game, with a body it plays.
+NOT_PEEK = [
+    ("/v1/rounds", {"cards": ["9S", "KH", "2D", "7C", "5H"]}),
+    ("/v1/rounds", {"seed": "table-7/game-9"}),
+    ("/v1/rounds/live", {"cards": ["9S", "KH", "2D"]}),
+    (
+        "/v1/settlements",
+        {"seed": "table-7/game-10", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "5"}]}]},
+    ),
+    ("/v1/shoes", {"seed": "table-7/shoe-3", "to_round": 1}),
+    ("/v1/odds", {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body"), NOT_PEEK, ids=[f"{path} {i}" for i, (path, _) in enumerate(NOT_PEEK)]
+)
+def test_the_peek_table_is_played_by_peek_alone(client, path, body):
+    """Another operation would play the peek table's rounds without its fee
+    and choices: it refuses the table, naming those it plays at."""
+    answer = client.post(path, json={**body, "table": "peek"})
+    assert answer.status_code == 422
+    (error,) = [error for error in answer.get_json()["errors"] if error["pointer"] == "/table"]
+    assert error["code"] == "not_one_of"
+    assert "peek" not in error["values"]["choices"].split(", ")
+    assert "standard" in error["values"]["choices"].split(", ")
+    assert client.post(path, json=body).status_code == 200
+
+
+PEEK_BODIES = [
+    {
+        "cards": ["9S", "KH", "2D", "7C", "5H"],
+        "shown": ["banker_first"],
+        "bets": [{"type": "banker", "amount": "5"}],
+    },
+    {
+        "cards": ["9S", "KH", "2D", "7C", "5H"],
+        "shown": ["banker_first"],
+        "bets": [{"type": "banker", "amount": "5"}, {"type": "player_pair", "amount": "5"}],
+        "decision": {"banker": "triple"},
+    },
+    {
+        "seed": "table-7/peek-1",
+        "bets": [{"type": "player", "amount": "10"}],
+        "decision": {"player": "double"},
+    },
+]
+
+
+@pytest.mark.parametrize("body", PEEK_BODIES)
+def test_a_peek_round_at_the_peek_table_is_the_peek_round_of_the_standard_table(client, body):
+    """The peek table is the standard table's main bets and pairs at its
+    limits: a peek round there is answered as at the standard table, but
+    for the rules (its own id, fewer bets offered)."""
+    at_peek = client.post("/v1/rounds/peek", json={**body, "table": "peek"})
+    at_standard = client.post("/v1/rounds/peek", json=body)
+    assert at_peek.status_code == at_standard.status_code == 200, at_peek.get_json()
+    peeked, standard_ = at_peek.get_json(), at_standard.get_json()
+    assert peeked.pop("rules")["id"] == TABLES["peek"].rules.id
+    standard_.pop("rules")
+    assert peeked == standard_
+
+
+def test_the_peek_table_is_listed_with_its_fee_and_choices(client):
+    table = next(table for table in client.get("/v1/tables").get_json()["tables"] if table["name"] == "peek")
+    assert table["peek"] == {
+        "fee": "0.2",
+        "fee_bets": ["player", "banker"],
+        "choices": {"keep": 1, "double": 2, "triple": 3},
+    }
+    assert [bet["type"] for bet in table["bets"]] == ["player", "banker", "tie", "player_pair", "banker_pair"]
+    assert table["description_values"]["fee"] == "0.2"
+    assert "multipliers" not in table["rules"]

@@ -43,6 +43,7 @@ def test_the_presets_are_named_by_their_keys_and_standard_is_the_default():
         "no_commission",
         "ez",
         "tiger",
+        "peek",
         "lightning",
         "golden_wealth",
         "prosperity_tree",
