@@ -368,6 +368,12 @@ TABLES: Mapping[str, Table] = MappingProxyType(
 DEFAULT_TABLE = "standard"
 #: The tables every operation but Peek Baccarat's plays at.
 PLAIN_PLAY = frozenset(name for name, table in TABLES.items() if not table.peek)
+#: The tables of the plain game, no multiplier game's and not peek's: those
+#: whose returns the exact odds are (what a simulation checks, what the
+#: certification kit certifies).
+PUNTO_BANCO = tuple(
+    name for name, table in TABLES.items() if name in PLAIN_PLAY and table.rules.multipliers is None
+)
 
 
 def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
