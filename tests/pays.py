@@ -7,6 +7,7 @@ import re
 from decimal import Decimal
 
 from service.baccarat.bets.paytable import PayLine, Result
+from service.baccarat.games.multipliers.rule import MultiplierRule, largest_multiplier
 
 
 def written_pays(text: str) -> set[Decimal]:
@@ -25,3 +26,16 @@ def line_pays(line: PayLine) -> set[Decimal]:
         return set()
     odds = line.payout.odds
     return {odds.normalize(), (odds * (1 - line.payout.commission)).normalize()}
+
+
+def multiplied(pay: Decimal, rule: MultiplierRule) -> bool:
+    """Whether a multiplier game (``rule``) pays ``pay`` per unit on some
+    win: a bet's base pay times a whole multiplier its cards can make (1 when
+    none is lit), or the Banker's win less the stake it keeps."""
+    for paid in rule.pays.values():
+        if pay == (paid.pays * (1 - paid.stake_kept)).normalize():
+            return True
+        times = pay / paid.pays
+        if times == times.to_integral_value() and 1 <= times <= largest_multiplier(rule, paid.counted):
+            return True
+    return False

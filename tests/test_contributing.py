@@ -43,7 +43,7 @@ from tests.baccarat import test_house_edge
 from tests.baccarat.bets import test_catalogue
 from tests.baccarat.odds import test_exact as test_odds
 from tests.baccarat.tables import test_payouts
-from tests.pays import line_pays, written_pays
+from tests.pays import line_pays, multiplied, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
@@ -419,6 +419,10 @@ def test_a_preset_s_pays_in_prose_are_what_its_pay_tables_pay(where):
     segments = preset_segments(preset_prose()[where])
     assert set(segments) == set(TABLES), where
     for name, text in segments.items():
+        rule = TABLES[name].rules.multipliers
+        if rule is not None:
+            assert all(multiplied(pay, rule) for pay in written_pays(text)), f"{where}, {name}: {text!r}"
+            continue
         assert written_pays(text) <= offered_pays(name), f"{where}, {name}: {text!r}"
 
 

@@ -143,3 +143,13 @@ def test_bad_options_are_refused(capsys, argv, detail):
     assert main(["simulate", "--seed", SEED, *argv]) == BAD_INPUT
     _, err = capsys.readouterr()
     assert detail in json.loads(err)["detail"]
+
+
+@pytest.mark.parametrize("table", ["lightning", "golden_wealth", "prosperity_tree", "peek"])
+def test_a_table_of_another_game_is_not_simulated_as_the_plain_game(table, capsys):
+    """The run checks the plain game's exact odds: a multiplier game's table
+    or the peek table would be reported as what it is not."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--shoes", "2", "--seed", "s", "--table", table])
+    assert stopped.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err

@@ -46,6 +46,7 @@ from baccarat_client.models import (
     MultiplierPreset,
     NewSeed,
     NewSeedRequest,
+    NoteCode,
     OddsRequest,
     OddsResponse,
     Outcome,
@@ -108,6 +109,8 @@ TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 #: The program's own words for each rule of the tableau, by code: a platform
 #: writes the rules from the codes and values, never from the service's sentences.
 RULES = {
+    ReasonCode.PLAYER_NATURAL: "Player natural {player_total}",
+    ReasonCode.BANKER_NATURAL: "Banker natural {banker_total}",
     ReasonCode.PLAYER_DRAWS_ON_0_5: "Player {player_total}: draws",
     ReasonCode.PLAYER_STANDS_ON_6_7: "Player {player_total}: stands",
     ReasonCode.BANKER_DRAWS_ON_0_5_PLAYER_STOOD: "Banker {banker_total}, Player stood: draws",
@@ -116,6 +119,18 @@ RULES = {
     ReasonCode.BANKER_STANDS_ON_7: "stands",
     ReasonCode.BANKER_DRAWS_ON_PLAYER_THIRD: "draws",
     ReasonCode.BANKER_STANDS_ON_PLAYER_THIRD: "stands",
+}
+#: The notes on the rules as a whole, by code.
+NOTES = {
+    NoteCode.DEALING_ORDER: "P, B, P, B",
+    NoteCode.NATURALS_END_THE_ROUND: "naturals {naturals}",
+    NoteCode.PLAYER_ACTS_FIRST: "Player first",
+    NoteCode.HIGHER_TOTAL_WINS: "higher total wins",
+}
+#: A preset's description in the program's words, by its code, filled with its figures.
+PRESETS = {
+    TablePreset.STANDARD: "{decks} decks, Banker {banker_pays}:1, tie {tie_pays}:1",
+    TablePreset.LIGHTNING: "Lightning, tie {tie_pays}:1, fee {fee}",
 }
 
 
@@ -428,10 +443,12 @@ def said(code: ReasonCode, values: ReasonValues) -> str:
 
 
 def tableau_lines(tableau: Tableau) -> list[str]:
-    """The whole tableau from its codes and values: one line per Player
-    total, one per Banker total (when the Player stood, then by the Player's
-    third card)."""
-    lines = [said(rule.code, rule.values) for rule in tableau.player]
+    """The whole tableau from its codes and values: the notes, the
+    naturals, one line per Player total, one per Banker total (when the
+    Player stood, then by the Player's third card)."""
+    lines = [NOTES[note.code].format(**note.values.to_dict()) for note in tableau.note_codes]
+    lines += [said(rule.code, rule.values) for rule in tableau.natural_rules]
+    lines += [said(rule.code, rule.values) for rule in tableau.player]
     for row in tableau.banker:
         drew = ", ".join(f"{rule.player_third}: {said(rule.code, rule.values)}" for rule in row.player_drew)
         lines.append(f"{said(row.player_stood.code, row.player_stood.values)}; after its third card {drew}")
@@ -453,9 +470,30 @@ def reference(client: Caller) -> None:
     expect(rules.headers["Content-Language"] == "th", "getRules: not answered in Thai")
     tableau = answered("getRules", rules, Tableau)
     lines = tableau_lines(tableau)
-    expect(lines[0] == "Player 0: draws" and len(lines) == 16, f"getRules: {lines[:2]}")
-    expect(lines[8 + 3].endswith("7: draws, 8: stands, 9: draws"), f"getRules: Banker 3 is {lines[8 + 3]}")
-    tables = answered("getTables", get_tables.sync_detailed(client=client), TablesResponse)
+    expect(lines[:2] == ["P, B, P, B", "naturals [8, 9]"] and len(lines) == 24, f"getRules: {lines[:2]}")
+    expect(
+        lines[4:9]
+        == [
+            "Player natural 8",
+            "Player natural 9",
+            "Banker natural 8",
+            "Banker natural 9",
+            "Player 0: draws",
+        ],
+        f"getRules: {lines[4:9]}",
+    )
+    expect(lines[16 + 3].endswith("7: draws, 8: stands, 9: draws"), f"getRules: Banker 3 is {lines[16 + 3]}")
+    listed = get_tables.sync_detailed(client=client, accept_language="th", traceparent=TRACEPARENT)
+    expect(listed.headers["Content-Language"] == "th", "getTables: not answered in Thai")
+    tables = answered("getTables", listed, TablesResponse)
+    presets = [
+        PRESETS[table.description_code].format(**table.description_values.to_dict())
+        for table in tables.tables
+        if table.description_code in PRESETS
+    ]
+    expect(
+        presets == ["8 decks, Banker 0.95:1, tie 8:1", "Lightning, tie 5:1, fee 0.2"], f"getTables: {presets}"
+    )
     expect(tables.default is TablePreset.STANDARD, "getTables: the default is not standard")
     tie_9 = next(table for table in tables.tables if table.name is TablePreset.TIE_9)
     expect(tie_9.rules.tie_pays is TiePays.VALUE_9, "getTables: tie_9 does not pay 9")

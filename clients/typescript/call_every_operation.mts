@@ -313,6 +313,8 @@ expect(rules.response.headers.get("Content-Language") === "th", "getRules: not a
 const tableau = answered("getRules", rules);
 expect(tableau.naturals.includes(9), "getRules: 9 is not a natural");
 const RULES: Partial<Record<Schemas["ReasonCode"], string>> = {
+  player_natural: "Player natural {player_total}",
+  banker_natural: "Banker natural {banker_total}",
   player_draws_on_0_5: "Player {player_total}: draws",
   player_stands_on_6_7: "Player {player_total}: stands",
   banker_draws_on_0_5_player_stood: "Banker {banker_total}, Player stood: draws",
@@ -326,7 +328,17 @@ const said = (rule: { code: Schemas["ReasonCode"]; values: Schemas["ReasonValues
   (RULES[rule.code] ?? rule.code).replace(/\{(\w+)\}/g, (_, name: keyof Schemas["ReasonValues"]) =>
     String(rule.values[name]),
   );
+const NOTES: Record<Schemas["NoteCode"], string> = {
+  dealing_order: "P, B, P, B",
+  naturals_end_the_round: "naturals {naturals}",
+  player_acts_first: "Player first",
+  higher_total_wins: "higher total wins",
+};
+const noted = (note: Schemas["TableauNote"]): string =>
+  NOTES[note.code].replace("{naturals}", (note.values.naturals ?? []).join(" or "));
 const tableauLines = [
+  ...tableau.note_codes.map(noted),
+  ...tableau.natural_rules.map(said),
   ...tableau.player.map(said),
   ...tableau.banker.map(
     (row) =>
@@ -334,9 +346,25 @@ const tableauLines = [
       row.player_drew.map((rule) => `${rule.player_third}: ${said(rule)}`).join(", "),
   ),
 ];
-expect(tableauLines.length === 16 && tableauLines[0] === "Player 0: draws", `getRules: ${tableauLines[0]}`);
-expect(tableauLines[11].endsWith("7: draws, 8: stands, 9: draws"), `getRules: Banker 3 is ${tableauLines[11]}`);
-const tables = answered("getTables", await client.GET("/v1/tables"));
+expect(tableauLines.length === 24 && tableauLines[1] === "naturals 8 or 9", `getRules: ${tableauLines[1]}`);
+expect(tableauLines[7] === "Banker natural 9" && tableauLines[8] === "Player 0: draws", `getRules: ${tableauLines[8]}`);
+expect(tableauLines[19].endsWith("7: draws, 8: stands, 9: draws"), `getRules: Banker 3 is ${tableauLines[19]}`);
+const listed = await client.GET("/v1/tables", { params: { header: thai } });
+expect(listed.response.headers.get("Content-Language") === "th", "getTables: not answered in Thai");
+const tables = answered("getTables", listed);
+// A preset's description in the program's words, from its code and the figures it states.
+const PRESETS: Partial<Record<Schemas["TablePreset"], (v: Schemas["TableFigures"]) => string>> = {
+  standard: (v) => `${v.decks} decks, Banker ${v.banker_pays}:1, tie ${v.tie_pays}:1`,
+  lightning: (v) => `Lightning, tie ${v.tie_pays}:1, fee ${v.fee ?? "none"}`,
+};
+const presetLines = tables.tables.flatMap((table) => {
+  const words = PRESETS[table.description_code];
+  return words === undefined ? [] : [words(table.description_values)];
+});
+expect(
+  presetLines.join("; ") === "8 decks, Banker 0.95:1, tie 8:1; Lightning, tie 5:1, fee 0.2",
+  `getTables: ${presetLines.join("; ")}`,
+);
 const preset: Schemas["TablePreset"] = tables.tables[1].name;
 const atPreset = await playRound({ cards: ["9S", "KH", "2D", "7C", "5H"], table: preset });
 expect(atPreset.rules.variant === tables.tables[1].rules.variant, "playRound: not the preset's rules");

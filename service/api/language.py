@@ -17,8 +17,8 @@ its end; a longer one (which only another server would pass on) is refused
 with a 431 problem rather than read in part, where a tag cut in the middle
 could change the choice. The contract document and its page
 (:data:`ENGLISH_ONLY`) are written in English whatever is asked, and say so;
-so does an answer that names its own language (the roads' picture, in
-English).
+an answer that names its own language keeps it (none does today: the roads'
+picture is written in the language asked, as JSON answers are).
 """
 
 from __future__ import annotations
@@ -155,8 +155,9 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 HEADERS: dict[str, dict[str, Any]] = {
     "ContentLanguage": {
         "description": "The language every sentence of the answer is written in: the one "
-        "`Accept-Language` chose (`en` when none), and `en` for the OpenAPI document and the "
-        "roads' pictures, whose words are English. Signed answers cover it (docs/audit.md)",
+        "`Accept-Language` chose (`en` when none; a roads picture's titles, labels and text "
+        "alternatives too), and `en` for the OpenAPI document, whose words are English. Signed "
+        "answers cover it (docs/audit.md)",
         "schema": {"type": "string", "enum": list(TAGS)},
     },
     "VaryLanguage": {

@@ -10,8 +10,9 @@ before gets anything else (no 406). Errors are problem documents whatever
 ``Accept`` says. Both answers say ``Vary: Accept`` (and the language layer
 adds ``Accept-Language``: ``Vary: Accept, Accept-Language``), so that a
 cache never hands one caller's picture to another's JSON. The picture's
-words are English whatever ``Accept-Language`` asks, and it says
-``Content-Language: en``.
+words (titles, labels, text alternatives) are in the language
+``Accept-Language`` chose, as the JSON answer's sentences are, and its
+``Content-Language`` says which.
 """
 
 from __future__ import annotations
@@ -42,7 +43,10 @@ PICTURE: dict[str, Any] = {
         "description": "One SVG document: the Bead Plate, Big Road, Big Eye Boy, Small Road and Cockroach "
         "Pig, each in a labelled group; every mark a `<g>` whose `data-road`, `data-column`, `data-row`, "
         "`data-index`, `data-outcome`, `data-ties`, `data-player-pair`, `data-banker-pair`, `data-natural` "
-        "or `data-colour` repeat its cell of the JSON answer (docs/roads.md)",
+        "or `data-colour` repeat its cell of the JSON answer (docs/roads.md). Its title, labels and text "
+        "alternatives (`<title>`, `<desc>`) are in the language of `Content-Language`, as the JSON "
+        "answer's sentences are; the letters B, P and T in the Bead Plate's discs are marks, "
+        "the same in every language",
     },
     "headers": VARY_DOC,
     "success": True,
@@ -54,13 +58,7 @@ def prefers_picture() -> bool:
     return request.accept_mimetypes.best_match((JSON, MEDIA_TYPE)) == MEDIA_TYPE
 
 
-#: The picture's words (its titles and descriptions) are English in every
-#: language asked, and its answer says so (service/api/language.py keeps it).
-PICTURE_HEADERS = {**VARY, "Content-Language": "en"}
-
-
 def picture(board: Roads, *, title: str = TITLE) -> Response:
-    """The answer that is the picture of ``board``'s roads, in English."""
-    return current_app.response_class(
-        road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=PICTURE_HEADERS
-    )
+    """The answer that is the picture of ``board``'s roads, in the answer's
+    language (the language layer says which in ``Content-Language``)."""
+    return current_app.response_class(road_picture(board, title=title), mimetype=MEDIA_TYPE, headers=VARY)

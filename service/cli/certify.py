@@ -24,7 +24,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tqdm import tqdm
 
@@ -171,14 +171,12 @@ def _rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], Rules]:
     if args.rules is not None:
         body = read_json(args.rules, "rules file")
         if isinstance(body, dict) and ("peek" in body or "peek" in (_mapping(body.get("rules")))):
-            refuse(
-                "Peek Baccarat cannot be certified",
-                "peek's fee, raises and shown cards are not in the kit's math, which is the plain game's",
-                status=422,
-                slug="uncertifiable-game",
-            )
+            _no_peek()
         if not isinstance(body, dict) or set(body) - {"table", "rules"}:
             refuse("Bad rules file", 'a rules file holds {"table": NAME, "rules": {...}} and nothing else')
+    table = body.get("table", DEFAULT_TABLE)
+    if isinstance(table, str) and table in TABLES and TABLES[table].peek:
+        _no_peek()
     request = load(OddsRequestSchema(), body)
     if request.rules.multipliers is not None:
         refuse(
@@ -189,6 +187,16 @@ def _rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], Rules]:
             slug="uncertifiable-game",
         )
     return body.get("table", DEFAULT_TABLE), dict(body.get("rules", {})), request.rules
+
+
+def _no_peek() -> NoReturn:
+    """Refuse Peek Baccarat: sent as a peek, or as its table."""
+    refuse(
+        "Peek Baccarat cannot be certified",
+        "peek's fee, raises and shown cards are not in the kit's math, which is the plain game's",
+        status=422,
+        slug="uncertifiable-game",
+    )
 
 
 def _given(path: str, decks: int) -> GivenShoes:

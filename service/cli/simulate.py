@@ -25,7 +25,7 @@ from ..baccarat.odds.simulation import MAX_SHOES, SHUFFLES, Simulation, simulate
 from ..baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.tables.payouts import pay_table
-from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES, Rules, resolve_rules
+from ..baccarat.tables.rules import DEFAULT_TABLE, PUNTO_BANCO, Rules, resolve_rules
 from .documents import OK, refuse, write_json
 
 DESCRIPTION = """\
@@ -57,7 +57,11 @@ def add_parser(subparsers: Any) -> None:
         "--seed", required=True, metavar="TEXT", help="server seed the shoes are shuffled from"
     )
     parser.add_argument(
-        "--table", choices=list(TABLES), default=DEFAULT_TABLE, help="table preset (default: %(default)s)"
+        "--table",
+        choices=PUNTO_BANCO,
+        default=DEFAULT_TABLE,
+        help="table preset of the plain game, whose exact odds the run is checked against "
+        "(default: %(default)s)",
     )
     parser.add_argument("--decks", type=int, metavar="N", help="decks per shoe, 1-8 (default: the table's)")
     parser.add_argument(

@@ -24,6 +24,12 @@ inline keeps its own styles; the document refers to nothing outside itself
 (no link, font, image or script) and its size grows linearly with the cells.
 ElementTree writes it, so every text and attribute value is escaped.
 
+Its words (the title, each road's label, each ``<title>`` and ``<desc>``)
+are written in the answer's language (:func:`.language.current`), from the
+``game`` catalogue (:data:`PICTURE_WORDS`), as the JSON answer's sentences
+are; the letters in the Bead Plate's discs (B, P, T) are marks, like the
+colours, and the ``data-*`` values are the JSON answer's codes.
+
 >>> from service.baccarat.rulebook.coup import Outcome
 >>> from service.baccarat.shoes.roads import Result, roads
 >>> picture = road_picture(roads([Result(Outcome.TIE), Result(Outcome.BANKER, banker_pair=True)]))
@@ -40,6 +46,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..baccarat.rulebook.coup import Outcome
+from ..baccarat.rulebook.errors import N_
 from ..baccarat.shoes.roads import (
     DERIVED_ROADS,
     ROWS,
@@ -51,12 +58,14 @@ from ..baccarat.shoes.roads import (
     MarkCell,
     Roads,
 )
+from .language import Language, current
 
 #: The answer's media type.
 MEDIA_TYPE = "image/svg+xml"
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-#: The document's title unless the caller names it.
-TITLE = "Baccarat roads"
+#: The document's title unless the caller names it, and a whole shoe's.
+TITLE = N_("Baccarat roads")
+SHOE_TITLE = N_("Baccarat roads of the shoe")
 #: Every id in the document starts with this, so that a page that puts the
 #: picture inline can tell its ids from its own.
 ID_PREFIX = "roads-"
@@ -64,11 +73,11 @@ ID_PREFIX = "roads-"
 #: Each road by its name in the JSON answer, top to bottom: its label and its
 #: cell's side. The derived roads take half a cell, as tables draw them.
 NAMES = {
-    "bead_plate": "Bead Plate",
-    "big_road": "Big Road",
-    "big_eye_boy": "Big Eye Boy",
-    "small_road": "Small Road",
-    "cockroach_pig": "Cockroach Pig",
+    "bead_plate": N_("Bead Plate"),
+    "big_road": N_("Big Road"),
+    "big_eye_boy": N_("Big Eye Boy"),
+    "small_road": N_("Small Road"),
+    "cockroach_pig": N_("Cockroach Pig"),
 }
 CELL, HALF = 24, 12
 SIZES = {"bead_plate": CELL, "big_road": CELL, "big_eye_boy": HALF, "small_road": HALF, "cockroach_pig": HALF}
@@ -82,8 +91,40 @@ GRID_LINE, INK, WHITE = "#c8c8c8", "#333", "#fff"
 OUTCOME_COLOURS = {Outcome.BANKER: RED, Outcome.PLAYER: BLUE, Outcome.TIE: GREEN}
 MARK_COLOURS = {Colour.RED: RED, Colour.BLUE: BLUE}
 LETTERS = {Outcome.BANKER: "B", Outcome.PLAYER: "P", Outcome.TIE: "T"}
-WORDS = {Outcome.BANKER: "Banker", Outcome.PLAYER: "Player", Outcome.TIE: "Tie"}
-MARKERS = ("banker pair", "player pair", "natural")
+WORDS = {Outcome.BANKER: N_("Banker"), Outcome.PLAYER: N_("Player"), Outcome.TIE: N_("Tie")}
+MARKERS = (N_("banker pair"), N_("player pair"), N_("natural"))
+COLOURS = {Colour.RED: N_("red"), Colour.BLUE: N_("blue")}
+#: What a derived road would add after a result when it adds no mark.
+NO_MARK = N_("none")
+#: The text alternatives, filled with numbers and the words above.
+COUNTED = N_("{name} {count}")
+RESULTS = N_("{count} results ({tally})")
+BEAD_PLATE = N_("{results} in {columns} columns, top to bottom then left to right; {markers}.")
+BIG_ROAD = N_("{streaks} streaks in {columns} columns: {listed}; ties {ties}.")
+NO_STREAK = N_("{streaks} streaks in {columns} columns; ties {ties}.")
+DERIVED = N_("{marks} marks in {columns} columns: {tally}.")
+LATEST = N_("{marks} marks in {columns} columns: {tally}, the latest {colour}.")
+ASK = N_("if {side} wins next, {marks}")
+SUMMARY = N_("{results} as the {roads}. Ask road: {banker}; {player}.")
+#: Every word the picture is written with, for the ``game`` catalogue (:mod:`.words`).
+PICTURE_WORDS = (
+    TITLE,
+    SHOE_TITLE,
+    *NAMES.values(),
+    *WORDS.values(),
+    *MARKERS,
+    *COLOURS.values(),
+    NO_MARK,
+    COUNTED,
+    RESULTS,
+    BEAD_PLATE,
+    BIG_ROAD,
+    NO_STREAK,
+    DERIVED,
+    LATEST,
+    ASK,
+    SUMMARY,
+)
 
 Attributes = Mapping[str, object]
 
@@ -182,17 +223,21 @@ def _derived_roads(board: Roads) -> dict[str, DerivedRoad]:
     }
 
 
-def _tally(counts: Counter[str], names: Iterable[str]) -> str:
-    return ", ".join(f"{name} {counts[name]}" for name in names)
+def _tally(language: Language, counts: Counter[str], names: Iterable[str]) -> str:
+    """Each of ``names`` (English words) with its count, in ``language``."""
+    return ", ".join(
+        language.say(COUNTED, name=language.translate(name), count=counts[name]) for name in names
+    )
 
 
-def _results(board: Roads) -> str:
+def _results(language: Language, board: Roads) -> str:
     """How many results, and how many of each outcome."""
     beads = board.bead_plate.cells
-    return f"{len(beads)} results ({_tally(Counter(WORDS[cell.outcome] for cell in beads), WORDS.values())})"
+    tally = _tally(language, Counter(WORDS[cell.outcome] for cell in beads), WORDS.values())
+    return language.say(RESULTS, count=len(beads), tally=tally)
 
 
-def _descriptions(board: Roads) -> dict[str, str]:
+def _descriptions(language: Language, board: Roads) -> dict[str, str]:
     """Each road's text alternative: what a reader of the picture sees in it."""
     plate, big_road = board.bead_plate, board.big_road
     markers = Counter(
@@ -201,25 +246,45 @@ def _descriptions(board: Roads) -> dict[str, str]:
         for name, shown in zip(MARKERS, (cell.banker_pair, cell.player_pair, cell.natural), strict=True)
         if shown
     )
-    streaks = ", ".join(f"{WORDS[streak.outcome]} {streak.length}" for streak in big_road.streaks)
+    words = {outcome: language.translate(word) for outcome, word in WORDS.items()}
+    listed = ", ".join(
+        language.say(COUNTED, name=words[streak.outcome], count=streak.length) for streak in big_road.streaks
+    )
+    big = {"streaks": len(big_road.streaks), "columns": big_road.columns}
+    big["ties"] = sum(cell.ties for cell in big_road.cells)
     described = {
-        "bead_plate": f"{_results(board)} in {plate.columns} columns, top to bottom then left to right; "
-        f"{_tally(markers, MARKERS)}.",
-        "big_road": f"{len(big_road.streaks)} streaks in {big_road.columns} columns"
-        f"{': ' if streaks else ''}{streaks}; ties {sum(cell.ties for cell in big_road.cells)}.",
+        "bead_plate": language.say(
+            BEAD_PLATE,
+            results=_results(language, board),
+            columns=plate.columns,
+            markers=_tally(language, markers, MARKERS),
+        ),
+        "big_road": language.say(BIG_ROAD, **big, listed=listed)
+        if listed
+        else language.say(NO_STREAK, **big),
     }
     for road, derived in _derived_roads(board).items():
-        colours = Counter(str(mark) for mark in derived.marks)
-        latest = f", the latest {derived.marks[-1]}" if derived.marks else ""
-        described[road] = (
-            f"{len(derived.marks)} marks in {derived.columns} columns: {_tally(colours, Colour)}{latest}."
-        )
+        colours = Counter(COLOURS[mark] for mark in derived.marks)
+        figures = {"marks": len(derived.marks), "columns": derived.columns}
+        tally = _tally(language, colours, COLOURS.values())
+        if derived.marks:
+            latest = language.translate(COLOURS[derived.marks[-1]])
+            described[road] = language.say(LATEST, **figures, tally=tally, colour=latest)
+        else:
+            described[road] = language.say(DERIVED, **figures, tally=tally)
     return described
 
 
-def _ask(side: Outcome, marks: AskMarks) -> str:
-    said = (f"{NAMES[road]} {getattr(marks, road) or 'none'}" for road in DERIVED_ROADS)
-    return f"if {WORDS[side]} wins next, {', '.join(said)}"
+def _ask(language: Language, side: Outcome, marks: AskMarks) -> str:
+    said = (
+        language.say(
+            COUNTED,
+            name=language.translate(NAMES[road]),
+            count=language.translate(COLOURS[mark] if (mark := getattr(marks, road)) else NO_MARK),
+        )
+        for road in DERIVED_ROADS
+    )
+    return language.say(ASK, side=language.translate(WORDS[side]), marks=", ".join(said))
 
 
 def _road(board: Roads, road: str, group: ET.Element) -> None:
@@ -236,7 +301,9 @@ def _road(board: Roads, road: str, group: ET.Element) -> None:
 
 
 def road_picture(board: Roads, *, title: str = TITLE) -> str:
-    """The five roads of ``board`` as one SVG document (its text), titled ``title``."""
+    """The five roads of ``board`` as one SVG document (its text), titled
+    ``title``, in the answer's language."""
+    language = current()
     columns = {
         "bead_plate": board.bead_plate.columns,
         "big_road": board.big_road.columns,
@@ -249,14 +316,19 @@ def road_picture(board: Roads, *, title: str = TITLE) -> str:
     # The marks' text inherits its font from here: a generic family, nothing to fetch.
     text = {"font-family": "sans-serif", "font-size": 12, "text-anchor": "middle"}
     svg = ET.Element("svg", _attributes({**view, "role": "img", **text}))
-    ask = f"{_ask(Outcome.BANKER, board.ask.banker)}; {_ask(Outcome.PLAYER, board.ask.player)}"
-    summary = f"{_results(board)} as the Bead Plate, Big Road, {', '.join(NAMES[r] for r in DERIVED_ROADS)}"
-    _described(svg, "", title, f"{summary}. Ask road: {ask}.")
+    summary = language.say(
+        SUMMARY,
+        results=_results(language, board),
+        roads=", ".join(language.translate(name) for name in NAMES.values()),
+        banker=_ask(language, Outcome.BANKER, board.ask.banker),
+        player=_ask(language, Outcome.PLAYER, board.ask.player),
+    )
+    _described(svg, "", language.translate(title), summary)
     _add(svg, "rect", {"width": width, "height": height, "fill": WHITE})
-    descriptions = _descriptions(board)
+    descriptions = _descriptions(language, board)
     top = MARGIN + LABEL
-    for road, name in NAMES.items():
-        size = SIZES[road]
+    for road, english in NAMES.items():
+        size, name = SIZES[road], language.translate(english)
         place = {"data-columns": columns[road], "data-rows": ROWS, "transform": f"translate({MARGIN} {top})"}
         group = _add(svg, "g", {"id": f"{ID_PREFIX}{road}", **place})
         _described(group, f"{road}-", name, descriptions[road])

@@ -7,7 +7,8 @@ the sentence of every line of every pay table of the catalogue (``when``),
 with the sentence of a bet that no line covers, what each pay table's bet is
 on (its ``description``) and what its source's ``note`` says, the table
 presets' and the multiplier games' descriptions and their sources' notes,
-and the few words a pay table's pays are written with (:func:`pays`). So
+the few words a pay table's pays are written with (:func:`pays`), and the
+roads picture's words (:data:`~.road_pictures.PICTURE_WORDS`). So
 ``make translations`` extracts them with :func:`extract`, a Babel extractor
 (``babel/game.cfg``), and a pay table or a preset added to the engine brings
 its sentences to the translators. A source's title is the name of a
@@ -26,6 +27,7 @@ from ..baccarat.games.multipliers.presets import PRESETS
 from ..baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
 from ..baccarat.tables.rules import TABLES
 from .language import Language, catalogued
+from .road_pictures import PICTURE_WORDS
 
 #: What a pushing line pays, and a losing one (no line loses: a bet no line covers does).
 PUSH = "push"
@@ -74,7 +76,8 @@ def pays(table: PayTable, language: Language) -> str:
 def game_words() -> list[str]:
     """Every sentence of the game, each once, in a stable order: the
     reasons by code and the tableau's notes, the pay lines, bets and sources
-    by pay table, the presets, the multiplier games, then the pays' words."""
+    by pay table, the presets, the multiplier games, the pays' words, then
+    the roads picture's."""
     words = dict.fromkeys(REASON_TEMPLATES.values())
     notes = tableau()["notes"]
     assert isinstance(notes, list)
@@ -90,6 +93,7 @@ def game_words() -> list[str]:
         words[game.description] = None
         words.update(dict.fromkeys(source.note for source in game.sources if source.note is not None))
     words.update(dict.fromkeys(PAY_WORDS))
+    words.update(dict.fromkeys(PICTURE_WORDS))
     return list(words)
 
 

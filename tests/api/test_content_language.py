@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import yaml
@@ -292,15 +293,58 @@ def test_every_sentence_is_in_the_language_content_language_names(client, method
         assert wrong == [], (path, request, wrong[:10], len(wrong))
 
 
-@pytest.mark.parametrize("path", ["/v1/roads", "/v1/shoes"])
-def test_a_roads_picture_is_english_and_says_so(client, path):
-    """The picture's titles and descriptions are English in every language:
-    its answer says ``en``; the JSON answer of the same request, the language asked."""
-    body = {"results": ["banker", "player", "tie"]} if path == "/v1/roads" else {"seed": "abc", "to_round": 2}
-    for tag in TAGS:
-        headers = {"Accept-Language": tag}
-        picture = client.post(path, json=body, headers={**headers, "Accept": "image/svg+xml"})
-        assert picture.mimetype == "image/svg+xml"
-        assert picture.headers["Content-Language"] == "en", tag
-        assert "Bead Plate" in picture.get_data(as_text=True)
-        assert client.post(path, json=body, headers=headers).headers["Content-Language"] == tag
+#: Roads that give every text of the picture: pairs and naturals, ties, an
+#: ask road with marks and without, and a whole shoe's.
+PICTURED = [
+    ("/v1/roads", {"results": ["banker", "player", "tie"]}),
+    (
+        "/v1/roads",
+        {
+            "results": [
+                {"outcome": "banker", "banker_pair": True, "natural": True},
+                "banker",
+                "tie",
+                "tie",
+                "player",
+                {"outcome": "player", "player_pair": True},
+                "banker",
+                "player",
+                "player",
+                "banker",
+            ]
+        },
+    ),
+    ("/v1/roads", {"results": []}),
+    ("/v1/shoes", {"seed": "abc", "to_round": 2}),
+]
+
+
+def picture_texts(svg: str) -> list[str]:
+    """The words of a roads picture: its titles, descriptions and labels
+    (not the marks' letters and counts)."""
+    root = ElementTree.fromstring(svg)
+    return [
+        element.text
+        for element in root.iter()
+        if element.tag.rsplit("}", 1)[-1] in ("title", "desc", "text")
+        and element.text
+        and len(element.text) > 1
+        and not element.text.isdigit()
+    ]
+
+
+@pytest.mark.parametrize("tag", list(TAGS))
+@pytest.mark.parametrize(("path", "body"), PICTURED)
+def test_a_roads_picture_is_in_the_language_content_language_names(client, path, body, tag):
+    """The picture's titles, labels and text alternatives are sentences of
+    the language asked, as the JSON answer's are, and its answer says so."""
+    headers = {"Accept-Language": tag}
+    picture = client.post(path, json=body, headers={**headers, "Accept": "image/svg+xml"})
+    assert picture.mimetype == "image/svg+xml"
+    assert picture.headers["Content-Language"] == tag
+    texts = picture_texts(picture.get_data(as_text=True))
+    assert len(texts) == 2 + 3 * 5  # the document's title and desc; each road's title, desc and label
+    language = catalogue(tag)
+    wrong = [text for text in texts if not (in_script(tag, text) and language.holds(text))]
+    assert wrong == [], (path, tag, wrong)
+    assert client.post(path, json=body, headers=headers).headers["Content-Language"] == tag

@@ -9,7 +9,9 @@ consistently (the same rules id everywhere, the same round and settlement
 through every operation that can play it, the odds of the game played), or
 every operation refuses it with the same documented 422 code. The matrix is
 built from the catalogue (the presets of tables and of multiplier games), so
-a new preset or game joins it without a line of test code here.
+a new preset or game joins it without a line of test code here. A
+multiplier game's table plays its game unless another is sent; Peek
+Baccarat's table is played by POST /v1/rounds/peek alone.
 """
 
 from __future__ import annotations
@@ -95,10 +97,47 @@ def codes(problem: dict[str, Any]) -> list[str]:
 def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
     client, table, game, tmp_path, capsys
 ):
-    spec = GAMES[game]
-    rules = {} if spec is None else {"multipliers": spec}
+    sent = GAMES[game]
+    rules = {} if sent is None else {"multipliers": sent}
     table_rules = {"table": table, "rules": rules}
+    # The game played: the one sent, else a multiplier table's own (its name is its game's).
+    at_multiplier_table = TABLES[table].rules.multipliers is not None
+    spec = sent if sent is not None or not at_multiplier_table else table
     lit = {} if spec is None else {"multiplier_cards": multiplier_cards(spec)}
+
+    if TABLES[table].peek:
+        # Peek Baccarat's table: played by peek alone, every other operation refuses the table.
+        for path, body in [
+            ("/v1/odds", table_rules),
+            ("/v1/rounds", {**table_rules, "cards": CARDS, **lit}),
+            (
+                "/v1/settlements",
+                {**table_rules, "cards": CARDS, **lit, "slips": [{"id": "s", "bets": [PLAYER]}]},
+            ),
+            ("/v1/rounds/live", {**table_rules, "cards": CARDS[:4], **lit}),
+            ("/v1/shoes", {**table_rules, **SEED, "to_round": 2}),
+        ]:
+            refused_status, refused = play(client, path, body)
+            assert refused_status == 422, path
+            assert [e["code"] for e in refused["errors"] if e["pointer"] == "/table"] == ["not_one_of"], path
+        code, problem = certified(tmp_path, table_rules, capsys)
+        assert code == 3
+        assert problem is not None
+        assert problem["title"] == "Peek Baccarat cannot be certified"
+        peek_body = {
+            **table_rules,
+            "cards": CARDS,
+            "shown": ["banker_first"],
+            "bets": [PLAYER],
+            "decision": {},
+        }
+        peek_status, peeked = play(client, "/v1/rounds/peek", peek_body)
+        if sent is None:
+            assert peek_status == 200, peeked
+            assert peeked["rules"]["id"] == TABLES[table].rules.id
+        else:
+            assert (peek_status, codes(peeked)) == (422, ["unknown_field"])
+        return
 
     status, odds = play(client, "/v1/odds", table_rules)
     if status == 422:
@@ -188,4 +227,6 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
         assert peeked["rules"]["id"] == rules_id
         assert peeked["settlement"] == played["settlement"]
     else:
-        assert (peek_status, codes(peeked)) == (422, ["unknown_field"])
+        # A multiplier rule sent is no field of peek's rules; a multiplier table is no peek table.
+        refused = ["unknown_field"] * (sent is not None) + ["not_one_of"] * at_multiplier_table
+        assert (peek_status, codes(peeked)) == (422, sorted(refused))

@@ -4,8 +4,9 @@ odds, rules and rules ids, to the last character, with only what was added
 since taken out: each bet's pay table named in the rules (``pay_tables``),
 in each offered bet and in each bet's odds (``pay_table``), how each table
 deals (``dealing``), each reason's ``code`` and ``values``, the round's
-``outcome_reason``, each settled bet's line (``code``, ``reason``), and the
-presets added to ``GET /v1/tables``. One sentence changed: the loss that
+``outcome_reason``, each settled bet's line (``code``, ``reason``), the
+presets added to ``GET /v1/tables`` and each preset's description's code
+and figures (``description_code``, ``description_values``, and ``peek``). One sentence changed: the loss that
 ends each bet's lines in ``POST /v1/odds`` is written as a losing bet's
 line is (``no line of its pay table holds``, with its code), no longer as
 ``no line applies: the bet loses``."""
@@ -20,7 +21,19 @@ import pytest
 from tests.api.recorded_answers import PRESETS, RECORDED
 
 #: Keys added to answers since the recording.
-ADDED = frozenset({"pay_tables", "pay_table", "dealing", "code", "values", "outcome_reason"})
+ADDED = frozenset(
+    {
+        "pay_tables",
+        "pay_table",
+        "dealing",
+        "code",
+        "values",
+        "outcome_reason",
+        "description_code",
+        "description_values",
+        "peek",
+    }
+)
 
 RECORDINGS = json.loads(RECORDED.read_text())
 

@@ -216,6 +216,22 @@ def test_a_game_the_kit_has_no_math_for_is_refused_with_exit_code_3(tmp_path, ca
 
 
 @pytest.mark.parametrize(
+    ("table", "title"),
+    [
+        ("lightning", "A multiplier game cannot be certified"),
+        ("golden_wealth", "A multiplier game cannot be certified"),
+        ("prosperity_tree", "A multiplier game cannot be certified"),
+        ("peek", "Peek Baccarat cannot be certified"),
+    ],
+)
+def test_a_table_of_another_game_is_refused_with_exit_code_3_as_its_rules_are(tmp_path, capsys, table, title):
+    assert main([*_certify(tmp_path), "--table", table]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["title"] == title
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
     ("args", "pointer_or_title"),
     [
         (["--seed", ""], "/seed"),

@@ -191,9 +191,24 @@ def test_the_integration_guide_renders_the_tableau_and_a_pay_table_from_codes_al
     for tag in ("en", "th"):
         rules = client.get("/v1/rules", headers={"Accept-Language": tag}).get_json()
         lines = namespace["tableau_lines"](rules)
-        assert len(lines) == 16
-        assert lines[0] == "Player 0: draws"
-        assert "8: stands, 9: draws" in lines[8 + 3]
+        assert len(lines) == 4 + 4 + 16  # the notes, the naturals, the Player's and the Banker's rows
+        assert lines[:2] == ["Dealt Player, Banker, Player, Banker", "Naturals: [8, 9]"]
+        assert lines[4:8] == [
+            "Player natural 8: nobody draws",
+            "Player natural 9: nobody draws",
+            "Banker natural 8: nobody draws",
+            "Banker natural 9: nobody draws",
+        ]
+        assert lines[8] == "Player 0: draws"
+        assert "8: stands, 9: draws" in lines[8 + 8 + 3]
+        presets = client.get("/v1/tables", headers={"Accept-Language": tag}).get_json()["tables"]
+        shown = [
+            namespace["preset_line"](table) for table in presets if table["name"] in ("standard", "lightning")
+        ]
+        assert shown == [
+            "8 decks, Banker 0.95:1, tie 8:1, bets 1.00-200.00",
+            "Lightning: tie 5:1 times the lightning cards, fee 0.2 of the stake",
+        ]
         tables = client.get("/v1/paytables", headers={"Accept-Language": tag}).get_json()["pay_tables"]
         dragon = next(table for table in tables if table["id"] == "dragon_bonus_player_30_10_6_4_2_1")
         assert namespace["pay_table_lines"](dragon)[:3] == [

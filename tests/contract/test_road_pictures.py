@@ -14,6 +14,7 @@ from hypothesis import given, settings
 
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoes.roads import ROWS, Result, roads
+from service.contract.language import Language, speaking
 from service.contract.road_pictures import (
     BLUE,
     GOLD,
@@ -282,3 +283,18 @@ def test_a_short_road_still_shows_its_board():
         group = root.find(f"{SVG}g[@id='roads-{road}']")
         assert group is not None
         assert (group.get("data-columns"), group.get("data-rows")) == ("0", str(ROWS))
+
+
+def test_the_picture_is_written_in_the_answer_s_language():
+    """Titles, labels and text alternatives in the language being spoken;
+    the marks and their data the same in every language."""
+    board = roads([Result(Outcome.BANKER, banker_pair=True), Result(Outcome.TIE), Result(Outcome.PLAYER)])
+    english = road_picture(board)
+    with speaking(Language.load("zh-Hans")):
+        chinese = road_picture(board)
+    assert '<title id="roads-title">百家乐路单</title>' in chinese
+    assert ">珠盘路</text>" in chinese
+    assert ">Bead Plate</text>" in english
+    assert "Bead Plate" not in chinese
+    marks = re.compile(r"<g data-road=[^>]*>")
+    assert marks.findall(chinese) == marks.findall(english)

@@ -8,13 +8,14 @@ from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
 from service.baccarat.tables.rules import TABLES
 from service.contract.language import Language
+from service.contract.road_pictures import PICTURE_WORDS
 from service.contract.words import PAY_WORDS, extract, game_words, pays
 
 
 def test_the_game_words_are_every_sentence_of_the_game_once():
     """The reasons and the tableau's notes, each pay line, what each bet is
-    on and each source's note, the presets and the multiplier games, and
-    the words of the pays; never a source's title (a name)."""
+    on and each source's note, the presets and the multiplier games, the
+    words of the pays and the roads picture's; never a source's title (a name)."""
     words = game_words()
     assert len(words) == len(set(words))
     lines = {line.when for table in CATALOGUE.values() for line in table.lines}
@@ -25,7 +26,7 @@ def test_the_game_words_are_every_sentence_of_the_game_once():
     presets = {table.description for table in TABLES.values()}
     rules = set(tableau()["notes"])  # type: ignore[call-overload]
     expected = {*REASON_TEMPLATES.values(), *rules, *lines, NO_LINE.when, *bets, *notes, *games, *presets}
-    assert set(words) == expected | set(PAY_WORDS)
+    assert set(words) == expected | set(PAY_WORDS) | set(PICTURE_WORDS)
     titles = {table.source.title for table in CATALOGUE.values()}
     assert not titles & set(words)
 

@@ -36,8 +36,15 @@ def get_tables() -> dict[str, Any]:
 
     Presets: `standard` (5% commission; pairs, perfect pair, dragon bonus,
     big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
-    pairs and super 6), `ez` (EZ Baccarat; dragon 7 and panda 8) and
-    `tiger` (banker 6 pays 1:2; lucky 6, big tiger, small tiger, tiger tie).
+    pairs and super 6), `ez` (EZ Baccarat; dragon 7 and panda 8),
+    `tiger` (banker 6 pays 1:2; lucky 6, big tiger, small tiger, tiger tie),
+    `peek` (Peek Baccarat's table, played by POST /v1/rounds/peek alone and
+    listed with its `peek` terms: a 20% fee on player and banker, a raise
+    to 2 or 3 times the stake), and the multiplier games `lightning` (tie 5:1, pairs 9:1, times the
+    multipliers; a 20% fee), `golden_wealth` and `prosperity_tree`: each is
+    the rules `{"multipliers": NAME}` at the standard table, the same rules
+    and id, and its `rules.multipliers` says what each bet pays, the fee
+    and the cap (docs/multipliers.md).
     Each offered bet names its pay table (`pay_table`, as in
     `rules.pay_tables`); `dealing` says whether the table deals from a shoe
     or reshuffles after each hand.

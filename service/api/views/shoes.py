@@ -5,15 +5,15 @@ from flask import Response
 from ...baccarat.play.shoe import PlayedShoe
 from ...baccarat.requests import ShoeRequest, play_whole_shoe
 from ...baccarat.shoes.shuffle import SeedInputs, new_seed
+from ...contract.road_pictures import SHOE_TITLE
 from ...contract.schemas.seeds import NewSeedRequestSchema, NewSeedSchema
 from ...contract.schemas.shoes import ShoeRequestSchema, ShoeResponseSchema
 from ..negotiation import PICTURE, VARY, VARY_DOC, picture, prefers_picture
 from ..policy import Replayable, signed
 from . import BODY, Blueprint
 
-#: The 200 answer of POST /v1/shoes, in either content type, and the title of the picture.
+#: The 200 answer of POST /v1/shoes, in either content type.
 SHOE_ANSWER = "The shoe as JSON, or the picture of its roads when `Accept` prefers `image/svg+xml`"
-SHOE_TITLE = "Baccarat roads of the shoe"
 
 #: A whole shoe, as the view deals it and a replay deals it again.
 SHOE = Replayable(ShoeRequestSchema(), play_whole_shoe, ShoeResponseSchema())

@@ -88,6 +88,34 @@ REASON_TEMPLATES: dict[ReasonCode, str] = {
     ReasonCode.EQUAL_TOTALS: N_("Both hands total {player_total}: a tie"),
 }
 
+
+class NoteCode(StrEnum):
+    """A note on the rules as a whole (the ``notes`` of the tableau): one
+    code per note, so that a table shows the notes in its own words. A
+    note's values are the figures it states (a natural's totals)."""
+
+    DEALING_ORDER = "dealing_order"
+    NATURALS_END_THE_ROUND = "naturals_end_the_round"
+    PLAYER_ACTS_FIRST = "player_acts_first"
+    HIGHER_TOTAL_WINS = "higher_total_wins"
+
+
+#: Each note's sentence.
+NOTE_TEMPLATES: dict[NoteCode, str] = {
+    NoteCode.DEALING_ORDER: N_("Cards are dealt Player, Banker, Player, Banker."),
+    NoteCode.NATURALS_END_THE_ROUND: N_("A two-card 8 or 9 in either hand is a natural: nobody draws."),
+    NoteCode.PLAYER_ACTS_FIRST: N_(
+        "The Player acts first; the Banker's rule depends on whether the Player drew "
+        "and on the point value of the Player's third card."
+    ),
+    NoteCode.HIGHER_TOTAL_WINS: N_(
+        "Higher total wins; equal totals tie, and player and banker bets push on a tie."
+    ),
+}
+
+#: The two-card totals that are naturals.
+NATURALS = (8, 9)
+
 #: The values a reason may hold, in the order answers write them.
 REASON_VALUES = ("player_total", "banker_total", "player_third")
 
@@ -214,16 +242,23 @@ def tableau() -> dict[str, object]:
                 "stands_when_player_third_is": [p3 for p3 in range(10) if p3 not in on],
             }
         )
+    natural_rules = [
+        {"hand": hand, "total": total, "reason": Reason.of(code, **{f"{hand}_total": total})}
+        for hand, code in (("player", ReasonCode.PLAYER_NATURAL), ("banker", ReasonCode.BANKER_NATURAL))
+        for total in NATURALS
+    ]
     return {
         "card_points": {rank: parse_card(rank + "S").points for rank in RANKS},
-        "naturals": [8, 9],
+        "naturals": list(NATURALS),
+        "natural_rules": natural_rules,
         "player": player,
         "banker": banker,
-        "notes": [
-            "Cards are dealt Player, Banker, Player, Banker.",
-            "A two-card 8 or 9 in either hand is a natural: nobody draws.",
-            "The Player acts first; the Banker's rule depends on whether the Player drew "
-            "and on the point value of the Player's third card.",
-            "Higher total wins; equal totals tie, and player and banker bets push on a tie.",
+        "notes": list(NOTE_TEMPLATES.values()),
+        "note_codes": [
+            {
+                "code": code,
+                "values": {"naturals": list(NATURALS)} if code is NoteCode.NATURALS_END_THE_ROUND else {},
+            }
+            for code in NOTE_TEMPLATES
         ],
     }

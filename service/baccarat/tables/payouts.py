@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
 from types import MappingProxyType
 from typing import Any
@@ -33,7 +34,7 @@ from ..bets.money import format_amount
 from ..bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
 from ..bets.types import BetType
 from ..rulebook.coup import Coup
-from .rules import DEFAULT_TABLE, TABLES, Rules
+from .rules import DEFAULT_TABLE, TABLES, Rules, Table
 
 __all__ = [
     "LOSE",
@@ -42,6 +43,7 @@ __all__ = [
     "Offer",
     "Payout",
     "Result",
+    "description_values",
     "offers",
     "pay_table",
     "payout",
@@ -96,6 +98,60 @@ def offers(rules: Rules) -> tuple[Offer, ...]:
     )
 
 
+#: The main bets: what a preset's description states the limits of.
+MAIN_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
+
+
+def description_values(table: Table) -> dict[str, Any]:
+    """The figures a preset's description states, as values beside its code
+    (the preset's name), so that a table writes the description in its own
+    words: the decks, the variant, what a Banker win and a tie pay per unit
+    (before a multiplier game's multipliers), the commission, the main bets'
+    limits, the side bets offered, and a multiplier game's fee, multiplier
+    cards, multipliers and cap.
+
+    >>> values = description_values(TABLES["tie_9"])
+    >>> values["banker_pays"], values["tie_pays"], values["min"], values["max"], values["tie_max"]
+    ('0.95', '9', '5.00', '100.00', '100.00')
+    >>> description_values(TABLES["lightning"])["fee"]
+    '0.2'
+    """
+    rules, unit = table.rules, table.rules.minor_unit
+    banker_pays, tie_pays = _most(rules, BetType.BANKER), _most(rules, BetType.TIE)
+    values: dict[str, Any] = {
+        "decks": rules.decks,
+        "variant": str(rules.variant),
+        "commission": _number(rules.commission),
+        "min": format_amount(min(rules.limits[bet].min for bet in MAIN_BETS), unit),
+        "max": format_amount(max(rules.limits[bet].max for bet in MAIN_BETS), unit),
+        "tie_max": format_amount(rules.limits[BetType.TIE].max, unit),
+        "side_bets": [str(bet) for bet in rules.bet_types if bet not in MAIN_BETS],
+    }
+    rule = rules.multipliers
+    if rule is not None:
+        paid_banker, paid_tie = rule.pays[BetType.BANKER], rule.pays[BetType.TIE]
+        banker_pays = paid_banker.pays * (1 - paid_banker.stake_kept)
+        tie_pays = paid_tie.pays
+        values["commission"] = _number(paid_banker.stake_kept)
+        values["fee"] = _number(rule.fee.rate)
+        values["multiplier_cards"] = sorted(rule.cards)
+        values["multipliers"] = sorted(rule.multipliers)
+        if rule.cap is not None:
+            values["cap"] = _number(rule.cap)
+    return {**values, "banker_pays": _number(banker_pays), "tie_pays": _number(tie_pays)}
+
+
+def _most(rules: Rules, bet: BetType) -> Decimal:
+    """What a plain win of ``bet`` pays per unit, after commission: its pay
+    table's largest (a Banker win on 6 at 1:2 is the exception)."""
+    return max(line.payout.net for line in rules.chosen[bet].lines if line.payout.result is Result.WIN)
+
+
+def _number(value: Decimal) -> str:
+    """A rate or a pay as a plain decimal string: ``0.05``, ``8``."""
+    return format(value.normalize(), "f")
+
+
 def table_presets() -> dict[str, Any]:
     """Every table preset with its rules, chips, how it deals and the bets it offers: the
     data of ``GET /v1/tables`` and ``baccarat tables``."""
@@ -103,9 +159,12 @@ def table_presets() -> dict[str, Any]:
         {
             "name": table.name,
             "description": table.description,
+            "description_code": table.name,
+            "description_values": description_values(table),
             "rules": table.rules,
             "chips": [str(chip) for chip in table.chips],
             "dealing": str(table.dealing),
+            "peek": table.peek,
             "bets": offers(table.rules),
         }
         for table in TABLES.values()

@@ -30,6 +30,7 @@ from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values
 from ..bets.money import Rounding, format_amount
 from ..bets.paytable import NamedPayTable, at_commission
 from ..bets.types import BetType, Variant
+from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..games.multipliers.problems import cap_problems
 from ..games.multipliers.rule import MultiplierRule
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
@@ -246,6 +247,9 @@ class Table:
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
     dealing: Dealing = Dealing.SHOE
+    #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
+    #: and by nothing else: its Player and Banker bets pay the peek's fee.
+    peek: bool = False
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
@@ -336,9 +340,40 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 ),
             ),
         ),
+        "peek": Table(
+            name="peek",
+            description=(
+                "Peek Baccarat, 8 decks: 1 to 4 of the first four cards shown, then the Player or "
+                "Banker bet kept, doubled or tripled; a 20% fee on the Player and Banker bets, none on "
+                "the raise; banker pays 0.95:1, tie pays 8:1, pairs 11:1; bets 1.00-200.00, tie at most 20.00"
+            ),
+            rules=Rules(limits=_limits(**_MAIN, **_PAIRS)),
+            peek=True,
+        ),
+    }
+    | {
+        # The multiplier games as tables (docs/multipliers.md): the standard
+        # table's main bets and pairs, the only bets the rules pay, at the same
+        # limits, played and paid by the game's rule, fee included. A table's
+        # rules are those of `{"multipliers": name}` at the standard table,
+        # their id the same.
+        name: Table(
+            name=name,
+            description=game.description,
+            rules=Rules(limits=_limits(**_MAIN, **_PAIRS), multipliers=game.rule),
+        )
+        for name, game in MULTIPLIER_PRESETS.items()
     }
 )
 DEFAULT_TABLE = "standard"
+#: The tables every operation but Peek Baccarat's plays at.
+PLAIN_PLAY = frozenset(name for name, table in TABLES.items() if not table.peek)
+#: The tables of the plain game, no multiplier game's and not peek's: those
+#: whose returns the exact odds are (what a simulation checks, what the
+#: certification kit certifies).
+PUNTO_BANCO = tuple(
+    name for name, table in TABLES.items() if name in PLAIN_PLAY and table.rules.multipliers is None
+)
 
 
 def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
@@ -382,9 +417,10 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
         changes["limits"] = MappingProxyType(merged)
     if "pay_tables" in changes:
         changes.update(_pay_table_choices(rules, changes))
-    multipliers = changes.get("multipliers")
-    if multipliers is not None:
-        # A multiplier table offers only the bets its rule pays.
+    multipliers = changes.get("multipliers", rules.multipliers)
+    if multipliers is not None and ("multipliers" in changes or "limits" in changes):
+        # A multiplier table offers only the bets its rule pays (a multiplier
+        # preset's limits sent for another bet, as the rule sent with them).
         offered = changes.get("limits", rules.limits)
         changes["limits"] = MappingProxyType(
             {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}

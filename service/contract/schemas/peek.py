@@ -5,19 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates
 
 from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
 from ...baccarat.requests import PeekRequest
-from ...baccarat.tables.rules import resolve_rules
+from ...baccarat.tables.rules import TABLES, resolve_rules
 from ..answers import round_answer
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
+from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .round_inputs import RoundInputSchema, card_source
 from .rounds import RoundResponseSchema
-from .rules import RulesSchema
+from .rules import RulesSchema, table_field
 from .slips import MAX_BETS_PER_SLIP, bets_field
 from .values import value_of
 
@@ -48,6 +49,21 @@ class PeekRequestSchema(RoundInputSchema):
             "example": {"banker": "double"},
         },
     )
+
+    table = table_field(
+        "The table whose rules apply: not a multiplier game's (`lightning`, `golden_wealth`, "
+        "`prosperity_tree`), whose bets its rule pays: `peek`, or a plain table",
+        example="peek",
+        peek=True,
+    )
+
+    @validates("table")
+    def not_a_multiplier_game(self, table: str, **kwargs: Any) -> None:
+        """Peek is played by the tableau and the table's pay tables: a
+        multiplier table's bets are paid by its rule, another game."""
+        if TABLES[table].rules.multipliers is not None:
+            plain = ", ".join(name for name, preset in TABLES.items() if preset.rules.multipliers is None)
+            raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=plain))
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> PeekRequest:

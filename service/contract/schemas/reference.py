@@ -11,6 +11,8 @@ from typing import Any
 
 from marshmallow import fields, pre_dump
 
+from ...baccarat.bets.types import BetType
+from ...baccarat.games.peek.round import PEEK
 from ...baccarat.rulebook.tableau import banker_draws
 from .base import AnswerSchema
 from .round_answers import ReasonSchema, Sentence
@@ -79,6 +81,31 @@ class BankerRuleSchema(AnswerSchema):
     )
 
 
+class _NaturalTotal(AnswerSchema):
+    hand = value_of("Side", required=True)
+    total = fields.Integer(required=True, metadata={"description": "The hand's two-card total", "example": 8})
+
+
+class NaturalRuleSchema(ReasonSchema, _NaturalTotal):
+    """A natural of one hand, and the rule, as a round a natural ends answers it."""
+
+
+class NoteValuesSchema(AnswerSchema):
+    """The figures a note states (none but a natural's totals)."""
+
+    naturals = fields.List(
+        fields.Integer(),
+        metadata={"description": "The two-card totals that are naturals", "example": [8, 9]},
+    )
+
+
+class TableauNoteSchema(AnswerSchema):
+    """A note's code and the figures it states."""
+
+    code = value_of("NoteCode", required=True, example="naturals_end_the_round")
+    values = fields.Nested(NoteValuesSchema, required=True)
+
+
 class TableauSchema(AnswerSchema):
     card_points = fields.Dict(
         keys=fields.String(),
@@ -88,6 +115,14 @@ class TableauSchema(AnswerSchema):
     )
     naturals = fields.List(
         fields.Integer(), required=True, metadata={"description": "Two-card totals that end the round"}
+    )
+    natural_rules = fields.List(
+        fields.Nested(NaturalRuleSchema),
+        required=True,
+        metadata={
+            "description": "Each hand's naturals, each with the code, values and sentence of the rule "
+            "a round it ends answers with (`player_natural`, `banker_natural`)"
+        },
     )
     player = fields.List(
         fields.Nested(PlayerRuleSchema),
@@ -103,6 +138,14 @@ class TableauSchema(AnswerSchema):
         sentence("A note on the rules, in the answer's language"),
         required=True,
         metadata={"description": "The rules in a few sentences, in the answer's language"},
+    )
+    note_codes = fields.List(
+        fields.Nested(TableauNoteSchema),
+        required=True,
+        metadata={
+            "description": "Each note's code and the figures it states, in the order of `notes`: "
+            "what a platform writes the notes from in its own words"
+        },
     )
 
     @pre_dump
@@ -176,11 +219,109 @@ class OfferedBetSchema(AnswerSchema):
     pays = fields.List(fields.Nested(PayLineSchema), attribute="pay_table.lines", required=True)
 
 
+def _figure(description: str, example: str) -> fields.Field[Any]:
+    return fields.String(metadata={"description": description, "example": example})
+
+
+class TableFiguresSchema(AnswerSchema):
+    """The figures a preset's description states, beside its code."""
+
+    decks = fields.Integer(required=True, metadata={"example": 8})
+    variant = value_of("Variant", required=True)
+    banker_pays = fields.String(
+        required=True,
+        metadata={
+            "description": "What a Banker win pays per unit, after commission (a no-commission "
+            "Banker win on 6 pays 0.5); at a multiplier game, before the multipliers",
+            "example": "0.95",
+        },
+    )
+    commission = fields.String(
+        required=True,
+        metadata={
+            "description": "The share of a winning Banker stake kept (at a multiplier game, its rule's)",
+            "example": "0.05",
+        },
+    )
+    tie_pays = fields.String(
+        required=True,
+        metadata={"description": "What a tie pays per unit, before any multiplier", "example": "8"},
+    )
+    min = fields.String(
+        required=True, metadata={"description": "The main bets' smallest bet", "example": "1.00"}
+    )
+    max = fields.String(
+        required=True, metadata={"description": "The main bets' largest total", "example": "200.00"}
+    )
+    tie_max = fields.String(
+        required=True, metadata={"description": "The tie's largest total", "example": "20.00"}
+    )
+    side_bets = fields.List(
+        value_of("BetType"), required=True, metadata={"description": "The side bets offered, if any"}
+    )
+    fee = _figure("A multiplier game's or Peek Baccarat's fee per unit staked, on top of the stake", "0.2")
+    multiplier_cards = fields.List(
+        fields.Integer(),
+        metadata={"description": "A multiplier game's counts of multiplier cards", "example": [5]},
+    )
+    multipliers = fields.List(
+        fields.Integer(), metadata={"description": "A multiplier game's multipliers", "example": [2, 3, 5, 8]}
+    )
+    cap = _figure("A multiplier game's most won by one slip on one round", "500000")
+
+
+class PeekRuleSchema(AnswerSchema):
+    """Peek Baccarat's terms at its table (docs/bets.md, "Peek Baccarat")."""
+
+    fee = fields.String(
+        required=True,
+        metadata={"description": "The fee per unit staked, on top of the stake, kept", "example": "0.2"},
+    )
+    fee_bets = fields.List(
+        value_of("BetType"),
+        required=True,
+        metadata={"description": "The bets that pay the fee, and the only ones that may be raised"},
+    )
+    choices = fields.Dict(
+        keys=value_of("PeekChoice"),
+        values=fields.Integer(),
+        required=True,
+        metadata={
+            "description": "What each choice multiplies the stake by (no fee on the raise)",
+            "example": {"keep": 1, "double": 2, "triple": 3},
+        },
+    )
+
+
+#: The terms of Peek Baccarat's table, made once.
+PEEK_TERMS = {
+    "fee": format(PEEK.fee_rate.normalize(), "f"),
+    "fee_bets": [str(bet) for bet in BetType if bet in PEEK.fee_bets],
+    "choices": {str(choice): multiple for choice, multiple in PEEK.multiples.items()},
+}
+
+
 class TableSchema(AnswerSchema):
     name = value_of("TablePreset", required=True)
     description = sentence(
-        "The preset in words, in the answer's language: its code is `name`, and each figure it "
-        "writes is in `rules`, `bets` and `dealing`"
+        "The preset in words, in the answer's language: written from `description_code` and "
+        "`description_values`"
+    )
+    description_code = value_of(
+        "TablePreset",
+        required=True,
+        description="The description's code, what a platform keys its own words for the preset by: "
+        "the preset's name (one value set, `TablePreset`, names the preset and its description)",
+        example="standard",
+    )
+    description_values = fields.Nested(
+        TableFiguresSchema,
+        required=True,
+        metadata={
+            "description": "The figures the description states (all of them in `rules`, `bets` and "
+            "`dealing` too); a multiplier game's fee, cards, multipliers and cap only at one, and "
+            "Peek Baccarat's fee at its table"
+        },
     )
     chips = fields.List(
         fields.String(), required=True, metadata={"description": "Chip denominations, for table UIs"}
@@ -192,6 +333,23 @@ class TableSchema(AnswerSchema):
         required=True,
         metadata={"description": "The bets the table offers (the keys of `rules.limits`), with their pays"},
     )
+    peek = fields.Nested(
+        PeekRuleSchema,
+        metadata={
+            "description": "At Peek Baccarat's table (`peek`), played by POST /v1/rounds/peek and "
+            "refused by every other operation: the fee and the choices"
+        },
+    )
+
+    OMIT_IF_NONE = frozenset({"peek"})
+
+    @pre_dump
+    def with_peek(self, table: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """Peek's terms, and its fee among the figures, at its table."""
+        if not table["peek"]:
+            return {**table, "peek": None}
+        figures = {**table["description_values"], "fee": PEEK_TERMS["fee"]}
+        return {**table, "peek": PEEK_TERMS, "description_values": figures}
 
 
 class TablesResponseSchema(AnswerSchema):

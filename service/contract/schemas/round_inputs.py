@@ -13,7 +13,7 @@ from ...baccarat.games.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES
+from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY
 from .base import RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .messages import FieldCode, Message
@@ -107,7 +107,7 @@ def plain_table_round(
     codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", DEFAULT_TABLE)
     if type(codes) is not list or not min_cards <= len(codes) <= MAX_CARDS or type(sent) is not list:
         return None
-    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in TABLES:
+    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in PLAIN_PLAY:
         return None
     cards, bets = all_plain(codes, card), all_plain(sent, plain_bet)
     if cards is None or bets is None:

@@ -22,7 +22,7 @@ from ...baccarat.games.multipliers.rule import (
     MultipliedPay,
 )
 from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables.rules import DEFAULT_TABLE, BetLimits, Rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY, TABLES, BetLimits, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message
@@ -31,14 +31,29 @@ from .values import value_of
 BET_TYPES = [str(t) for t in BetType]
 
 
-def table_field(description: str, *, example: str | None = None) -> fields.Field[Any]:
-    """A request's ``table``: the name of a preset (GET /v1/tables), ``standard`` by default."""
-    return value_of(
+def table_field(description: str, *, example: str | None = None, peek: bool = False) -> fields.Field[Any]:
+    """A request's ``table``: the name of a preset (GET /v1/tables), ``standard`` by default.
+    The ``peek`` table is Peek Baccarat's alone (``peek`` true): another
+    operation answers it ``not_one_of`` the tables it plays."""
+    if not peek:
+        description += "; not `peek`, which POST /v1/rounds/peek plays"
+    field = value_of(
         "TablePreset",
         load_default=DEFAULT_TABLE,
         description=f"{description}; `{DEFAULT_TABLE}` by default",
         example=example,
     )
+    if not peek:
+        field.validators.append(_played_here)
+    return field
+
+
+def _played_here(table: str) -> None:
+    """An operation that plays the plain game (or a multiplier game) refuses
+    Peek Baccarat's table, naming those it plays at."""
+    if table not in PLAIN_PLAY:
+        choices = ", ".join(name for name in TABLES if name in PLAIN_PLAY)
+        raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=choices))
 
 
 class LimitsSchema(RequestSchema):

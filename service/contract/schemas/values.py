@@ -28,7 +28,7 @@ from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ...baccarat.games.multipliers.rule import Counted
 from ...baccarat.games.peek.round import Choice, Position
 from ...baccarat.rulebook.coup import Outcome, Place, Side
-from ...baccarat.rulebook.tableau import ReasonCode
+from ...baccarat.rulebook.tableau import NoteCode, ReasonCode
 from ...baccarat.sheets.words import LineCode, Malfunction, SectionCode
 from ...baccarat.shoes.roads import Colour
 from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
@@ -104,8 +104,12 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             names(TABLES),
             "A table preset (GET /v1/tables): `standard` (5% commission; pairs, perfect pair, dragon "
             "bonus, big, small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2; pairs, "
-            "super 6), `ez` (EZ Baccarat; dragon 7, panda 8) or `tiger` (banker 6 pays 1:2; lucky 6, "
-            "big tiger, small tiger, tiger tie)",
+            "super 6), `ez` (EZ Baccarat; dragon 7, panda 8), `tiger` (banker 6 pays 1:2; lucky 6, "
+            "big tiger, small tiger, tiger tie), `peek` (Peek Baccarat's table, POST /v1/rounds/peek's "
+            "alone: a 20% fee on player and banker, raised 2 or 3 times), or a multiplier game: "
+            "`lightning` (tie 5:1, pairs 9:1, times the multipliers; a 20% fee), `golden_wealth` or "
+            "`prosperity_tree`, each the "
+            'rules `{"multipliers": NAME}` at the standard table (docs/multipliers.md)',
         ),
         "MultiplierPreset": ValueSet(
             names(MULTIPLIER_PRESETS),
@@ -148,6 +152,12 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "Why a hand draws or stands, why a round needs the next card or no more, and why the "
             "round ended as it did: one code per rule of the tableau (docs/integration.md, "
             '"Reasons in your own words", has each code\'s sentence and values)',
+        ),
+        "NoteCode": ValueSet(
+            names(NoteCode),
+            "A note on the rules as a whole in GET /v1/rules (`note_codes`): the order of the deal, "
+            "naturals end the round, the Player acts first, the higher total wins "
+            '(docs/integration.md, "Reasons in your own words", has each code\'s sentence)',
         ),
         "ErrorCode": ValueSet(
             names(ERROR_TEMPLATES),

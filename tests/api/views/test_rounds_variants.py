@@ -69,6 +69,10 @@ def test_tables_list_every_preset_with_its_variant_and_pay_tables(client):
         "no_commission": "no_commission",
         "ez": "ez",
         "tiger": "no_commission",
+        "peek": "standard",
+        "lightning": "standard",
+        "golden_wealth": "standard",
+        "prosperity_tree": "standard",
     }
     for table in tables.values():
         assert [bet["type"] for bet in table["bets"]] == list(table["rules"]["limits"])
@@ -193,3 +197,159 @@ def test_an_unknown_pay_table_for_an_offered_bet_is_a_422_naming_it(client, path
     [error] = answer.get_json()["errors"]
     assert error["pointer"] == pointer
     assert says in error["detail"]
+
+
+def studio_cards(name: str) -> list[dict[str, object]]:
+    """As many multiplier cards as the game draws, 8H lit by its largest multiplier."""
+    rule = TABLES[name].rules.multipliers
+    assert rule is not None
+    count, most = max(rule.cards), max(rule.multipliers)
+    others = ["AS", "2C", "3D", "4H", "5S", "6C", "7D"][: count - 1]
+    return [{"card": "8H", "multiplier": most}] + [{"card": card, "multiplier": 2} for card in others]
+
+
+#: Each operation that takes a ``table``, asked of a multiplier game by its
+#: rule at the standard table: the same body with ``"table": NAME`` instead.
+BY_RULE = [
+    (
+        "/v1/rounds",
+        {
+            "cards": ["2S", "8H", "5D", "KC"],
+            "bets": [{"type": "banker", "amount": "10.00"}, {"type": "tie", "amount": "5.00"}],
+        },
+    ),
+    ("/v1/rounds", {"seed": "table-7/game-9", "bets": [{"type": "player_pair", "amount": "5.00"}]}),
+    (
+        "/v1/rounds/live",
+        {
+            "cards": ["2S", "8H", "5D"],
+            "bets": [{"type": "banker", "amount": "10.00"}],
+        },
+    ),
+    (
+        "/v1/settlements",
+        {
+            "seed": "table-7/game-10",
+            "slips": [
+                {"id": "seat-1", "bets": [{"type": "banker", "amount": "10.00"}]},
+                {"id": "seat-2", "bets": [{"type": "tie", "amount": "5.00"}]},
+            ],
+        },
+    ),
+    ("/v1/shoes", {"seed": "table-7/shoe-3", "to_round": 3, "bets": [{"type": "banker", "amount": "10.00"}]}),
+    ("/v1/odds", {}),
+    ("/v1/odds", {"removed": ["9S", "KH", "2D"]}),
+]
+
+
+@pytest.mark.parametrize("name", ["lightning", "golden_wealth", "prosperity_tree"])
+@pytest.mark.parametrize(
+    ("path", "body"), BY_RULE, ids=[f"{path} {i}" for i, (path, _) in enumerate(BY_RULE)]
+)
+def test_a_multiplier_table_answers_as_its_rule_at_the_standard_table(client, name, path, body):
+    if "cards" in body:
+        body = {**body, "multiplier_cards": studio_cards(name)}
+    at_table = client.post(path, json={**body, "table": name})
+    by_rule = client.post(path, json={**body, "rules": {"multipliers": name}})
+    assert at_table.status_code == by_rule.status_code == 200, at_table.get_json()
+    answered = at_table.get_json()
+    assert answered == by_rule.get_json()
+    assert answered["rules"]["id"] == TABLES[name].rules.id
+    assert answered["rules"]["multipliers"]["id"] == TABLES[name].rules.multipliers.id
+
+
+@pytest.mark.parametrize("name", ["lightning", "golden_wealth", "prosperity_tree"])
+def test_a_multiplier_table_is_listed_with_its_bets_fee_limits_and_rule(client, name):
+    table = next(table for table in client.get("/v1/tables").get_json()["tables"] if table["name"] == name)
+    rule = table["rules"]["multipliers"]
+    assert [bet["type"] for bet in table["bets"]] == ["player", "banker", "tie", "player_pair", "banker_pair"]
+    assert rule["fee"] == {
+        "rate": "0.2",
+        "bets": ["player", "banker", "tie", "player_pair", "banker_pair"],
+        "returned_on_push": False,
+    }
+    assert set(rule["pays"]) == {bet["type"] for bet in table["bets"]}
+    assert table["rules"]["limits"]["tie"] == {"min": "1.00", "max": "20.00"}
+    assert table["rules"]["id"] == TABLES[name].rules.id
+
+
+def test_peek_is_not_played_at_a_multiplier_table(client):
+    body = {"cards": ["9S", "KH", "2D", "7C", "5H"], "shown": ["banker_first"], "table": "lightning"}
+    answer = client.post("/v1/rounds/peek", json=body)
+    assert answer.status_code == 422
+    assert [error["pointer"] for error in answer.get_json()["errors"]] == ["/table"]
+
+
+#: Each operation that plays the plain game or a multiplier game, with a body it plays.
+NOT_PEEK = [
+    ("/v1/rounds", {"cards": ["9S", "KH", "2D", "7C", "5H"]}),
+    ("/v1/rounds", {"seed": "table-7/game-9"}),
+    ("/v1/rounds/live", {"cards": ["9S", "KH", "2D"]}),
+    (
+        "/v1/settlements",
+        {"seed": "table-7/game-10", "slips": [{"id": "s", "bets": [{"type": "tie", "amount": "5"}]}]},
+    ),
+    ("/v1/shoes", {"seed": "table-7/shoe-3", "to_round": 1}),
+    ("/v1/odds", {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "body"), NOT_PEEK, ids=[f"{path} {i}" for i, (path, _) in enumerate(NOT_PEEK)]
+)
+def test_the_peek_table_is_played_by_peek_alone(client, path, body):
+    """Another operation would play the peek table's rounds without its fee
+    and choices: it refuses the table, naming those it plays at."""
+    answer = client.post(path, json={**body, "table": "peek"})
+    assert answer.status_code == 422
+    (error,) = [error for error in answer.get_json()["errors"] if error["pointer"] == "/table"]
+    assert error["code"] == "not_one_of"
+    assert "peek" not in error["values"]["choices"].split(", ")
+    assert "standard" in error["values"]["choices"].split(", ")
+    assert client.post(path, json=body).status_code == 200
+
+
+PEEK_BODIES = [
+    {
+        "cards": ["9S", "KH", "2D", "7C", "5H"],
+        "shown": ["banker_first"],
+        "bets": [{"type": "banker", "amount": "5"}],
+    },
+    {
+        "cards": ["9S", "KH", "2D", "7C", "5H"],
+        "shown": ["banker_first"],
+        "bets": [{"type": "banker", "amount": "5"}, {"type": "player_pair", "amount": "5"}],
+        "decision": {"banker": "triple"},
+    },
+    {
+        "seed": "table-7/peek-1",
+        "bets": [{"type": "player", "amount": "10"}],
+        "decision": {"player": "double"},
+    },
+]
+
+
+@pytest.mark.parametrize("body", PEEK_BODIES)
+def test_a_peek_round_at_the_peek_table_is_the_peek_round_of_the_standard_table(client, body):
+    """The peek table is the standard table's main bets and pairs at its
+    limits: a peek round there is answered as at the standard table, but
+    for the rules (its own id, fewer bets offered)."""
+    at_peek = client.post("/v1/rounds/peek", json={**body, "table": "peek"})
+    at_standard = client.post("/v1/rounds/peek", json=body)
+    assert at_peek.status_code == at_standard.status_code == 200, at_peek.get_json()
+    peeked, standard_ = at_peek.get_json(), at_standard.get_json()
+    assert peeked.pop("rules")["id"] == TABLES["peek"].rules.id
+    standard_.pop("rules")
+    assert peeked == standard_
+
+
+def test_the_peek_table_is_listed_with_its_fee_and_choices(client):
+    table = next(table for table in client.get("/v1/tables").get_json()["tables"] if table["name"] == "peek")
+    assert table["peek"] == {
+        "fee": "0.2",
+        "fee_bets": ["player", "banker"],
+        "choices": {"keep": 1, "double": 2, "triple": 3},
+    }
+    assert [bet["type"] for bet in table["bets"]] == ["player", "banker", "tie", "player_pair", "banker_pair"]
+    assert table["description_values"]["fee"] == "0.2"
+    assert "multipliers" not in table["rules"]

@@ -1,6 +1,7 @@
 """Pay tables as data: one per bet type, lines that never overlap, every line
 met by a crafted round, and payout rules that are pure functions."""
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 
@@ -10,7 +11,14 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType, Variant
 from service.baccarat.rulebook.coup import deal
-from service.baccarat.tables.payouts import PAYOUT_RULES, Result, offers, pay_table, payout
+from service.baccarat.tables.payouts import (
+    PAYOUT_RULES,
+    Result,
+    description_values,
+    offers,
+    pay_table,
+    payout,
+)
 from service.baccarat.tables.rules import SUPER_6_PAYS, TABLES, TIE_PAYS, Rules
 from service.baccarat.tables.settlement import settle_slip
 from tests import strategies
@@ -116,3 +124,30 @@ def test_any_slip_at_any_table_settles_exactly_and_never_loses_more_than_its_sta
         for value in (settled.win, settled.commission, settled.returned):
             assert value.as_tuple().exponent == -rules.minor_unit
     assert slip.net == slip.returned - slip.staked
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_a_preset_s_description_values_are_the_figures_its_description_writes(name):
+    """The figures beside a preset's description (its code is its name)
+    are those its English sentence states, so a table that writes its own
+    words from them says what the service says."""
+    table = TABLES[name]
+    values = description_values(table)
+    text = table.description
+    assert f"{values['decks']} decks" in text or "decks" not in text
+    assert f"tie pays {values['tie_pays']}:1" in text or f"tie {values['tie_pays']}:1" in text
+    if values["banker_pays"] == "0.95":
+        assert "0.95:1" in text or "95% of a winning Banker stake returned" in text
+    else:
+        assert "banker pays 1:1" in text
+    if f"{values['min']}-{values['max']}" not in text:  # no limits written: the standard ones
+        assert (values["min"], values["max"], values["tie_max"]) == ("1.00", "200.00", "20.00")
+    for bet in values["side_bets"]:
+        # pairs of a hand or either as "pairs"; dragon bonus on either hand as "dragon bonus"
+        words = re.sub(r"^(player|banker|either) | (player|banker)$", "", bet.replace("_", " "))
+        assert words in text.lower(), bet
+    if "fee" in values:
+        assert f"a {Decimal(values['fee']) * 100:.0f}% fee on every bet" in text
+        assert all(f"x{multiplier}" in text for multiplier in values["multipliers"])
+    if "cap" in values:
+        assert f"at most {int(values['cap']):,} won a round" in text

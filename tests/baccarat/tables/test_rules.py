@@ -14,6 +14,7 @@ import pytest
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import BetType, Variant
+from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from service.baccarat.rulebook.errors import RulesError
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD
 from service.baccarat.tables.rules import (
@@ -25,7 +26,7 @@ from service.baccarat.tables.rules import (
     Rules,
     resolve_rules,
 )
-from tests.pays import line_pays, written_pays
+from tests.pays import line_pays, multiplied, written_pays
 
 STANDARD = TABLES["standard"].rules
 MAIN_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE)
@@ -36,7 +37,17 @@ def limits(low: str, high: str) -> BetLimits:
 
 
 def test_the_presets_are_named_by_their_keys_and_standard_is_the_default():
-    assert list(TABLES) == ["standard", "tie_9", "no_commission", "ez", "tiger"]
+    assert list(TABLES) == [
+        "standard",
+        "tie_9",
+        "no_commission",
+        "ez",
+        "tiger",
+        "peek",
+        "lightning",
+        "golden_wealth",
+        "prosperity_tree",
+    ]
     assert all(table.name == name for name, table in TABLES.items())
     assert DEFAULT_TABLE == "standard"
     assert resolve_rules() is STANDARD
@@ -53,6 +64,10 @@ def test_the_default_rules_are_punto_banco_from_eight_decks():
 @pytest.mark.parametrize("name", list(TABLES))
 def test_each_preset_pays_what_its_description_says(name):
     table = TABLES[name]
+    if table.rules.multipliers is not None:
+        rule = table.rules.multipliers
+        assert all(multiplied(pay, rule) for pay in written_pays(table.description)), table.description
+        return
     assert f"tie pays {table.rules.tie_pays}:1" in table.description
     assert table.rules.tie_pays in TIE_PAYS
     assert table.rules.super_6_pays in SUPER_6_PAYS
@@ -204,3 +219,29 @@ def test_a_multiplier_rule_plays_at_any_table_whose_pays_for_its_bets_are_standa
         chosen = TABLES[name].rules.chosen
         if all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
             assert resolve_rules(name, {"multipliers": rule}).multipliers == rule
+
+
+@pytest.mark.parametrize("name", list(MULTIPLIER_PRESETS))
+def test_a_multiplier_game_is_a_table_of_its_name_with_the_rules_of_the_game_at_the_standard_table(name):
+    """``"table": "lightning"`` is ``{"multipliers": "lightning"}`` at the
+    standard table: the same rules, the same id, the game's own description."""
+    game = MULTIPLIER_PRESETS[name]
+    table = TABLES[name]
+    explicit = resolve_rules(DEFAULT_TABLE, {"multipliers": game.rule})
+    assert table.rules == explicit
+    assert table.rules.id == explicit.id
+    assert table.description == game.description
+    assert table.rules.bet_types == game.rule.bet_types
+
+
+@pytest.mark.parametrize("name", list(MULTIPLIER_PRESETS))
+def test_overrides_at_a_multiplier_table_are_those_sent_with_the_rule(name):
+    """Limits sent at a multiplier table, for a bet the rule pays or not,
+    resolve as they do sent with the rule at the standard table."""
+    sent = {"limits": {BetType.TIE: limits("1.00", "50.00"), BetType.BIG: limits("1.00", "5.00")}}
+    at_table = resolve_rules(name, sent)
+    explicit = resolve_rules(DEFAULT_TABLE, {**sent, "multipliers": MULTIPLIER_PRESETS[name].rule})
+    assert at_table == explicit
+    assert at_table.id == explicit.id
+    assert BetType.BIG not in at_table.limits
+    assert at_table.limits[BetType.TIE] == limits("1.00", "50.00")

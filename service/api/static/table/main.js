@@ -181,7 +181,9 @@ function tableReady() {
 
 async function loadTables() {
   const answer = await api.json("GET", "/v1/tables");
-  state.tables = answer.tables;
+  // The tables this page deals plain rounds at: the multiplier games are chosen as games
+  // (GET /v1/paytables), and the peek table is Peek Baccarat's (POST /v1/rounds/peek) alone.
+  state.tables = answer.tables.filter((table) => !table.peek && !table.rules.multipliers);
   fill(page.tableChoice, state.tables.map((table) => el("option", { value: table.name }, table.name)));
   page.tableChoice.disabled = false;
   state.games = (await api.json("GET", "/v1/paytables")).multiplier_games;
