@@ -22,7 +22,7 @@ from decimal import Decimal
 
 from .bets.types import Bet, BetType
 from .games.multipliers.shoes import RoundMultiplierCards
-from .games.peek.round import Choice, PeekRound, PeekView, Position, peek
+from .games.peek.round import Choice, PeekRound, PeekRule, PeekView, Position, peek
 from .odds.exact import CatalogueOdds, Odds, catalogue_odds, shoe_odds
 from .play.round import (
     PlayedRound,
@@ -149,12 +149,14 @@ class PayTablesRequest:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RulesSheetRequest:
     """A table's rules sheet: its rules, its chips, how it deals and the
-    operator's malfunction clause."""
+    operator's malfunction clause; at Peek Baccarat's table, the peek's
+    conditions."""
 
     rules: Rules
     chips: tuple[Decimal, ...]
     dealing: Dealing
     malfunction: Malfunction
+    peek: PeekRule | None = None
 
 
 def play_round(request: RoundRequest, *, step: Step = unwatched) -> PlayedRound:
@@ -258,5 +260,9 @@ def odds_of(request: OddsRequest) -> Odds:
 def write_rules_sheet(request: RulesSheetRequest) -> RulesSheet:
     """The rules sheet of the table the request describes (:mod:`.sheets`)."""
     return rules_sheet(
-        request.rules, chips=request.chips, dealing=request.dealing, malfunction=request.malfunction
+        request.rules,
+        chips=request.chips,
+        dealing=request.dealing,
+        malfunction=request.malfunction,
+        peek=request.peek,
     )

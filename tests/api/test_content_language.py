@@ -237,6 +237,8 @@ ASKED: dict[tuple[str, str], Any] = {
     ("get", "/v1/tables"): [None],
     ("get", "/v1/paytables"): [None, {"decks": "6"}, {"decks": "9"}],
     ("get", "/v1/tables/{table}/rules-sheet"): [None],
+    # Peek Baccarat's sheet: its section's sentences, beside the example's plain ones.
+    ("post", "/v1/rules-sheets"): [{"table": "peek"}],
     ("get", "/.well-known/jwks.json"): [None],
     ("get", "/livez"): [None],
     ("get", "/readyz"): [None],

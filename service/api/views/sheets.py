@@ -11,7 +11,7 @@ from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.tables.rules import TABLES
 from ...contract.jsonio import JSON
 from ...contract.language import current
-from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema
+from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema, sheet_request
 from ...contract.sheet_pages import HTML, MARKDOWN, html_page, markdown_page
 from ..negotiation import VARY
 from ..policy import KEYED, Replayable, signed
@@ -84,7 +84,8 @@ def write_sheet(sheet_request: RulesSheetRequest) -> Response | tuple[RulesSheet
     sheet states the object of the game, card values with worked hands, the
     deal, naturals, the Player's rule and the Banker's chart (from the
     tableau rounds are dealt by), each offered bet's pay table, fee and
-    multipliers, its exact return to player (two decimals, the method named)
+    multipliers, at `peek` Peek Baccarat's fee, cards shown, choices and
+    returns, each bet's exact return to player (two decimals, the method named)
     and largest win, the limits and chips, the shoe or "reshuffled after each
     hand", the malfunction clause, and the rules id and engine version it
     was written for (docs/rules-sheet.md). Its answers are signed, and
@@ -111,10 +112,12 @@ TABLE_PARAMETER = {
 def get_sheet(table: str) -> Response | tuple[RulesSheet, dict[str, str]]:
     """A table preset's rules sheet, as the preset is.
 
-    The sheet `POST /v1/rules-sheets` writes for `{"table": table}`, for any
-    preset of `GET /v1/tables` (404 for another name). Unsigned: to keep
-    what players were shown, with its signature, post the table instead.
+    The sheet `POST /v1/rules-sheets` writes for `{"table": table}`, for every
+    preset of `GET /v1/tables`, `peek` (Peek Baccarat's fee, cards shown,
+    choices and returns) and the multiplier games' included (404 for another
+    name). Unsigned: to keep what players were shown, with its signature,
+    post the table instead.
     """
     if table not in TABLES:
         abort(404)
-    return answered(SHEET.play(SHEET.request.load({"table": table})))
+    return answered(SHEET.play(sheet_request(table)))

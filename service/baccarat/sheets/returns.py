@@ -6,7 +6,11 @@ The return to player of a plain bet is ``1 - house edge`` for a full shoe of
 the table's decks: every ordered sequence of six cards counted, a push
 returning the stake. At a multiplier table it is what comes back per unit
 paid in, the stake and its fee, each multiplier drawn by its weight
-(:attr:`.multipliers.odds.BetReturn.rtp`). Written as a percentage to two
+(:attr:`.multipliers.odds.BetReturn.rtp`). At Peek Baccarat's table the
+Player and Banker bets' return is per unit paid, the stake as raised and
+its fee, each set of cards shown by its weight, with the best choice and
+with the bet always kept (:func:`.games.peek.odds.peek_return`); the bets
+without a fee are the plain game's. Written as a percentage to two
 decimals, rounded half to even.
 
 >>> from service.baccarat.tables.rules import TABLES
@@ -27,6 +31,8 @@ from ..bets.money import format_amount, to_minor_unit
 from ..bets.paytable import Result
 from ..bets.types import BetType
 from ..games.multipliers.rule import largest_pays
+from ..games.peek.odds import peek_return
+from ..games.peek.round import PeekRule
 from ..odds.exact import priced_by, shoe_odds
 from ..tables.rules import Rules
 
@@ -38,6 +44,9 @@ class ReturnMethod(StrEnum):
     EXACT_ENUMERATION = "exact_enumeration"
     #: The same count with each multiplier's weight, per unit of stake and fee.
     EXACT_ENUMERATION_PER_COST = "exact_enumeration_per_cost"
+    #: The same count for each set of cards shown by its weight, per unit of
+    #: stake as raised and fee: Peek Baccarat's Player and Banker bets.
+    EXACT_ENUMERATION_PEEK = "exact_enumeration_peek"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,10 @@ class BetFigures:
     bet: BetType
     rtp: str
     largest_win: str
+    #: At Peek Baccarat, a bet that pays the fee: its return always kept
+    #: (``rtp`` is with the best choice), and how often the best choice triples.
+    kept: str | None = None
+    tripled: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +95,9 @@ def _largest_win(rules: Rules, bet: BetType, odds: Decimal) -> str:
     return format_amount(won, rules.minor_unit)
 
 
-def bet_returns(rules: Rules) -> Returns:
-    """The figures of every bet ``rules`` offer, for a full shoe of their decks."""
+def bet_returns(rules: Rules, peek: PeekRule | None = None) -> Returns:
+    """The figures of every bet ``rules`` offer, for a full shoe of their
+    decks; played as Peek Baccarat by ``peek``'s conditions when given."""
     odds = shoe_odds(rules)
     figures = {}
     rule = rules.multipliers
@@ -98,6 +112,18 @@ def bet_returns(rules: Rules) -> Returns:
                 (line.payout.net for line in priced_by(bet, rules).lines if line.payout.result is Result.WIN),
                 default=Decimal(0),
             )
+        if peek is not None and bet in peek.fee_bets:
+            priced = peek_return(bet, decks=rules.decks, rule=peek)
+            figures[bet] = BetFigures(
+                bet,
+                percent(priced.best),
+                _largest_win(rules, bet, best),
+                kept=percent(priced.kept),
+                tripled=percent(priced.tripled),
+            )
+            continue
         figures[bet] = BetFigures(bet, percent(rtp), _largest_win(rules, bet, best))
     method = ReturnMethod.EXACT_ENUMERATION if rule is None else ReturnMethod.EXACT_ENUMERATION_PER_COST
+    if peek is not None:
+        method = ReturnMethod.EXACT_ENUMERATION_PEEK
     return Returns(method, rules.decks, odds.sequences, figures)

@@ -4,10 +4,12 @@ Every figure is asked of the engine: card points of the cards themselves,
 naturals and draws of the tableau (:mod:`.chart`), pays of the pay tables
 the rules choose, returns and largest wins of the odds (:mod:`.returns`),
 limits, chips, decks, the cut card and the dealing of the table, the
-multiplier rule's cards, multipliers, fee and cap. The sheet's ``id`` is a
-hash of what it states: the rules id, the chips, the dealing, the
-malfunction clause and the engine's version, so an operator keeps one sheet
-per id (docs/rules-sheet.md).
+multiplier rule's cards, multipliers, fee and cap, and at Peek Baccarat's
+table the peek's fee, cards shown, choices and returns from the peek's own
+rule and odds (:mod:`.games.peek`). The sheet's ``id`` is a hash of what it
+states: the rules id, the chips, the dealing, the malfunction clause, the
+game when it is Peek Baccarat, and the engine's version, so an operator
+keeps one sheet per id (docs/rules-sheet.md).
 
 >>> from service.baccarat.tables.rules import TABLES
 >>> table = TABLES["tie_9"]
@@ -32,6 +34,7 @@ from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
 from ..games.multipliers.rule import MultiplierRule, largest_pays
+from ..games.peek.round import PeekRule
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
@@ -40,6 +43,7 @@ from ..tables.rules import Dealing, Rules
 from .chart import CHART, THIRD_CARDS, ChartRow, player_totals, runs
 from .returns import Returns, bet_returns
 from .words import (
+    CHOICE_NAMES,
     DEFAULT_MALFUNCTION,
     ROUNDING_WORDS,
     Line,
@@ -68,6 +72,8 @@ class RulesSheet:
     sections: tuple[Section, ...]
     chart: tuple[ChartRow, ...]
     returns: Returns
+    #: Played as Peek Baccarat, by these conditions.
+    peek: PeekRule | None = None
     version: str = __version__
     #: First 16 hex digits of the SHA-256 of what the sheet states.
     id: str = field(init=False)
@@ -80,6 +86,8 @@ class RulesSheet:
             "malfunction": str(self.malfunction),
             "version": self.version,
         }
+        if self.peek is not None:
+            stated["game"] = "peek"
         text = json.dumps(stated, sort_keys=True, separators=(",", ":"))
         object.__setattr__(self, "id", hashlib.sha256(text.encode()).hexdigest()[:16])
 
@@ -186,14 +194,34 @@ def _multiplied(bet: BetType, rule: MultiplierRule) -> list[Line]:
     return lines
 
 
-def bet_section(bet: BetType, rules: Rules, returns: Returns) -> Section:
+def _rate(rate: Decimal) -> str:
+    """A fraction as a percentage: ``0.20`` is ``20%``."""
+    return format((rate * 100).normalize(), "f") + "%"
+
+
+def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | None = None) -> Section:
     """One offered bet: its pay table's lines, a multiplier rule's pays and
-    fee, its return to player and its largest win."""
+    fee, Peek Baccarat's fee, its return to player (at Peek Baccarat, with
+    the best choice and always kept) and its largest win."""
     figures = returns.bets[bet]
     lines = _pay_lines(bet, rules)
     if rules.multipliers is not None and bet in rules.multipliers.pays:
         lines += _multiplied(bet, rules.multipliers)
-    lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    values: dict[str, object] = {}
+    if peek is not None and bet in peek.fee_bets and figures.kept is not None:
+        lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))
+        lines.append(
+            Line.of(
+                LineCode.PEEK_RETURN_BEST,
+                bet=bet_term(bet),
+                rtp=f"{figures.rtp}%",
+                tripled=f"{figures.tripled}%",
+            )
+        )
+        lines.append(Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"))
+        values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
+    else:
+        lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
     lines.append(Line.of(LineCode.LARGEST_WIN, amount=figures.largest_win))
     limits = rules.limits[bet]
     return Section(
@@ -206,6 +234,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns) -> Section:
                 "max": format_amount(limits.max, rules.minor_unit),
                 "rtp": figures.rtp,
                 "largest_win": figures.largest_win,
+                **values,
             }
         ),
         tuple(lines),
@@ -226,10 +255,68 @@ def multipliers_section(rule: MultiplierRule, minor_unit: int) -> Section:
     return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id, cap=cap)
 
 
+def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
+    """Peek Baccarat's own conditions, each from its rule: which bets pay
+    the fee and how much, which cards are shown and how often, the choices
+    and the table maximum that limits them, no fee on the raise, and the
+    Player and Banker returns with the best choice and always kept."""
+    fee_bets = tuple(bet for bet in rules.bet_types if bet in peek.fee_bets)
+    rate = _rate(peek.fee_rate)
+    lines = [Line.of(LineCode.PEEK_FEE, bet=bet_term(bet), rate=rate) for bet in fee_bets]
+    lines += [
+        Line.of(LineCode.PEEK_NO_FEE, bet=bet_term(bet)) for bet in rules.bet_types if bet not in fee_bets
+    ]
+    counts = tuple(count for count in sorted(peek.shown_weights) if peek.shown_weights[count])
+    total = sum(peek.shown_weights[count] for count in counts)
+    lines.append(Line.of(LineCode.PEEK_SHOWN, shown=runs(counts)))
+    lines += [
+        Line.of(LineCode.PEEK_SHOWN_COUNT, count=count, chance=f"{peek.shown_weights[count]}/{total}")
+        for count in counts
+    ]
+    lines += [
+        Line.of(LineCode.PEEK_CHOICE, choice=Term(str(choice), CHOICE_NAMES[str(choice)]), times=times)
+        for choice, times in peek.multiples.items()
+    ]
+    lines += [
+        Line.of(
+            LineCode.PEEK_MAXIMUM,
+            bet=bet_term(bet),
+            max=format_amount(rules.limits[bet].max, rules.minor_unit),
+        )
+        for bet in fee_bets
+    ]
+    lines += [Line.of(LineCode.PEEK_RAISE_NO_FEE), Line.of(LineCode.PEEK_SETTLED)]
+    for bet in fee_bets:
+        figures = returns.bets[bet]
+        lines.append(
+            Line.of(
+                LineCode.PEEK_RETURN_BEST,
+                bet=bet_term(bet),
+                rtp=f"{figures.rtp}%",
+                tripled=f"{figures.tripled}%",
+            )
+        )
+        lines.append(Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"))
+    return _section(
+        SectionCode.PEEK,
+        lines,
+        fee=rate,
+        fee_bets=tuple(str(bet) for bet in fee_bets),
+        shown=counts,
+        shown_weights=tuple(f"{count}: {peek.shown_weights[count]}/{total}" for count in counts),
+        choices=tuple(f"{choice}: {times}" for choice, times in peek.multiples.items()),
+        strategy="triple_when_favoured_else_keep",
+        **{f"rtp_{bet}": returns.bets[bet].rtp for bet in fee_bets},
+        **{f"rtp_kept_{bet}": returns.bets[bet].kept for bet in fee_bets},
+    )
+
+
 def return_section(returns: Returns) -> Section:
     lines = [Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)]
-    if returns.method != "exact_enumeration":
+    if returns.method == "exact_enumeration_per_cost":
         lines.append(Line.of(LineCode.RETURNS_PER_COST))
+    elif returns.method == "exact_enumeration_peek":
+        lines.append(Line.of(LineCode.PEEK_RETURNS))
     return _section(
         SectionCode.RETURN_TO_PLAYER, lines, method=str(returns.method), sequences=returns.sequences
     )
@@ -281,11 +368,14 @@ def rules_sheet(
     chips: tuple[Decimal, ...] = DEFAULT_CHIPS,
     dealing: Dealing = Dealing.SHOE,
     malfunction: Malfunction = DEFAULT_MALFUNCTION,
+    peek: PeekRule | None = None,
 ) -> RulesSheet:
     """The sheet of a table playing ``rules``, with its chips, its dealing
-    and its malfunction clause."""
+    and its malfunction clause; of Peek Baccarat played by ``peek``'s
+    conditions when given (its Player and Banker pays the plain ones,
+    which its odds price)."""
     check_chips(chips, rules.minor_unit)
-    returns = bet_returns(rules)
+    returns = bet_returns(rules, peek)
     sections = [
         _section(SectionCode.OBJECT, [Line.of(LineCode.OBJECT), Line.of(LineCode.HANDS_ARE_NAMES)]),
         card_values(),
@@ -294,10 +384,12 @@ def rules_sheet(
         player_rule(),
         banker_rule(),
         _section(SectionCode.OUTCOMES, [Line.of(LineCode.HIGHER_TOTAL_WINS), Line.of(LineCode.TIE_PUSHES)]),
-        *(bet_section(bet, rules, returns) for bet in rules.bet_types),
+        *(bet_section(bet, rules, returns, peek) for bet in rules.bet_types),
     ]
     if rules.multipliers is not None:
         sections.append(multipliers_section(rules.multipliers, rules.minor_unit))
+    if peek is not None:
+        sections.append(peek_section(rules, peek, returns))
     sections += [
         return_section(returns),
         limits_section(rules, chips),
@@ -310,4 +402,4 @@ def rules_sheet(
             version=__version__,
         ),
     ]
-    return RulesSheet(rules, chips, dealing, malfunction, tuple(sections), CHART, returns)
+    return RulesSheet(rules, chips, dealing, malfunction, tuple(sections), CHART, returns, peek)

@@ -57,6 +57,7 @@ class SectionCode(StrEnum):
     OUTCOMES = "outcomes"
     BET = "bet"
     MULTIPLIERS = "multipliers"
+    PEEK = "peek"
     RETURN_TO_PLAYER = "return_to_player"
     LIMITS = "limits"
     SHOE = "shoe"
@@ -76,6 +77,7 @@ SECTION_TITLES: Mapping[SectionCode, str] = MappingProxyType(
         SectionCode.OUTCOMES: N_("Winning, ties and pushes"),
         SectionCode.BET: N_("The {bet} bet"),
         SectionCode.MULTIPLIERS: N_("Multipliers"),
+        SectionCode.PEEK: N_("Peek Baccarat: cards shown, keep, double or triple"),
         SectionCode.RETURN_TO_PLAYER: N_("Return to player"),
         SectionCode.LIMITS: N_("Table limits and chips"),
         SectionCode.SHOE: N_("Cards and shuffling"),
@@ -117,8 +119,19 @@ class LineCode(StrEnum):
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
     CAP = "cap"
+    PEEK_FEE = "peek_fee"
+    PEEK_NO_FEE = "peek_no_fee"
+    PEEK_SHOWN = "peek_shown"
+    PEEK_SHOWN_COUNT = "peek_shown_count"
+    PEEK_CHOICE = "peek_choice"
+    PEEK_MAXIMUM = "peek_maximum"
+    PEEK_RAISE_NO_FEE = "peek_raise_no_fee"
+    PEEK_SETTLED = "peek_settled"
+    PEEK_RETURN_BEST = "peek_return_best"
+    PEEK_RETURN_KEPT = "peek_return_kept"
     EXACT_RETURNS = "exact_returns"
     RETURNS_PER_COST = "returns_per_cost"
+    PEEK_RETURNS = "peek_returns"
     BET_LIMITS = "bet_limits"
     CHIPS = "chips"
     ROUNDED = "rounded"
@@ -206,6 +219,34 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "it counts for"
         ),
         LineCode.CAP: N_("A slip wins at most {cap} on one round"),
+        LineCode.PEEK_FEE: N_(
+            "{bet}: a fee of {rate} of the stake is paid on top of it when the bet is placed, "
+            "kept whatever the result"
+        ),
+        LineCode.PEEK_NO_FEE: N_("{bet}: no fee, and the bet cannot be raised"),
+        LineCode.PEEK_SHOWN: N_(
+            "When each hand has its first two cards, and before any third card, {shown} of those "
+            "four cards are shown face up; the others stay hidden"
+        ),
+        LineCode.PEEK_SHOWN_COUNT: N_(
+            "{count} of the four cards are shown in {chance} of rounds, each set of {count} equally likely"
+        ),
+        LineCode.PEEK_CHOICE: N_("{choice}: the stake on the bet becomes {times} times the stake placed"),
+        LineCode.PEEK_MAXIMUM: N_(
+            "{bet}: a choice is open only if the stake it makes is at most the table maximum, {max}"
+        ),
+        LineCode.PEEK_RAISE_NO_FEE: N_(
+            "The raise pays no fee: the fee is paid once, on the stake placed before the cards are shown"
+        ),
+        LineCode.PEEK_SETTLED: N_(
+            "The round is then dealt to its end by the third-card rules and each bet settled on its "
+            "stake as raised, at its pays"
+        ),
+        LineCode.PEEK_RETURN_BEST: N_(
+            "{bet}: return to player {rtp} with the best choice: triple when the cards shown "
+            "favour the bet, keep otherwise (tripled in {tripled} of rounds)"
+        ),
+        LineCode.PEEK_RETURN_KEPT: N_("{bet}: return to player {rtp} when the bet is always kept"),
         LineCode.EXACT_RETURNS: N_(
             "Each return is exact: every ordered sequence of cards a full shoe of {decks} decks can deal "
             "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
@@ -213,6 +254,12 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.RETURNS_PER_COST: N_(
             "At this table a return is per unit paid, the stake and its fee, "
             "each multiplier drawn by its weight"
+        ),
+        LineCode.PEEK_RETURNS: N_(
+            "At this table the Player and Banker returns are per unit paid, the stake as raised and "
+            "its fee, each set of cards shown drawn by its weight; the best choice triples when the "
+            "expected result of the bet given the cards shown is a gain, and keeps otherwise (doubling "
+            "is never better)"
         ),
         LineCode.BET_LIMITS: N_("{bet}: from {min} to {max}"),
         LineCode.CHIPS: N_("Chips: {chips}"),
@@ -254,6 +301,11 @@ BET_NAMES: Mapping[BetType, str] = MappingProxyType(
         BetType.SMALL_TIGER: N_("Small Tiger"),
         BetType.TIGER_TIE: N_("Tiger Tie"),
     }
+)
+
+#: A peek choice's name, as a sentence writes it (by :class:`.games.peek.round.Choice`).
+CHOICE_NAMES: Mapping[str, str] = MappingProxyType(
+    {"keep": N_("Keep"), "double": N_("Double"), "triple": N_("Triple")}
 )
 
 #: How a win's rounding is written (``rounded down``), by the rules' ``payout_rounding``.

@@ -13,28 +13,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields, post_load, pre_dump, validate
+from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
+from ...baccarat.bets.types import BetType
+from ...baccarat.games.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
 from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction
-from ...baccarat.tables.rules import TABLES, Dealing, resolve_rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES, Dealing, resolve_rules
 from ..language import current
 from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList
+from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
 #: The most chips a table shows.
 MAX_CHIPS = 12
+#: The overrides the peek table's sheet refuses: they change the Player and
+#: Banker pays its returns are priced at, or make it a multiplier game.
+PEEK_FIXED = ("variant", "commission", "multipliers")
+#: What the peek table's sheet takes among the rules' overrides.
+PEEK_OPEN = "decks, tie_pays, payout_rounding, minor_unit, cut_card, limits, pay_tables"
+#: The bets whose pay tables the peek table's sheet takes.
+PEEK_OPEN_PAY_TABLES = ", ".join(str(bet) for bet in BetType if bet not in PEEK.fee_bets)
 
 
 class RulesSheetRequestSchema(RequestSchema):
     """A table's rules, chips, dealing and malfunction clause."""
 
-    table = table_field("The table whose rules the sheet states", example="tie_9")
+    table = table_field(
+        "The table whose rules the sheet states; at `peek`, Peek Baccarat's (its fee, cards shown, "
+        "choices and returns), whose rules take no override of the Player and Banker pays "
+        "(`variant`, `commission`, their `pay_tables`) nor a multiplier game",
+        example="tie_9",
+        peek=True,
+    )
     rules = fields.Nested(
         RoundRulesOverrideSchema,
         load_default=dict,
@@ -56,15 +72,56 @@ class RulesSheetRequestSchema(RequestSchema):
         description=f"The operator's malfunction clause; `{DEFAULT_MALFUNCTION}` by default",
     )
 
+    @validates_schema
+    def peek_pays_fixed(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """Peek Baccarat's returns are priced at the plain Player and Banker
+        pays (1:1 and 0.95:1) without a multiplier game: at its table an
+        override that changes them is refused where it is sent."""
+        if not TABLES[data.get("table", DEFAULT_TABLE)].peek:
+            return
+        rules = data.get("rules", {})
+        fixed = tuple(key for key in PEEK_FIXED if key in rules)
+        tables = tuple(str(bet) for bet in PEEK.fee_bets if str(bet) in rules.get("pay_tables", {}))
+        errors: dict[str, Any] = {key: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN)] for key in fixed}
+        if tables:
+            errors["pay_tables"] = {
+                bet: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN_PAY_TABLES)]
+                for bet in sorted(tables)
+            }
+        if errors:
+            raise ValidationError({"rules": errors})
+
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RulesSheetRequest:
-        table = TABLES[data["table"]]
-        return RulesSheetRequest(
-            rules=resolve_rules(data["table"], data["rules"]),
-            chips=tuple(data.get("chips", table.chips)),
-            dealing=Dealing(data.get("dealing", table.dealing)),
+        return sheet_request(
+            data["table"],
+            data["rules"],
+            chips=data.get("chips"),
+            dealing=data.get("dealing"),
             malfunction=Malfunction(data["malfunction"]),
         )
+
+
+def sheet_request(
+    name: str,
+    overrides: dict[str, Any] | None = None,
+    *,
+    chips: list[Any] | None = None,
+    dealing: str | None = None,
+    malfunction: Malfunction = DEFAULT_MALFUNCTION,
+) -> RulesSheetRequest:
+    """The sheet of the preset ``name`` with checked ``overrides``, and the
+    preset's chips and dealing unless given: at Peek Baccarat's table, by
+    the peek's conditions. GET /v1/tables/{table}/rules-sheet asks it for a
+    preset as it is, whatever the request schema takes."""
+    table = TABLES[name]
+    return RulesSheetRequest(
+        rules=resolve_rules(name, overrides),
+        chips=tuple(table.chips if chips is None else chips),
+        dealing=Dealing(table.dealing if dealing is None else dealing),
+        malfunction=malfunction,
+        peek=PEEK if table.peek else None,
+    )
 
 
 class SheetSentenceSchema(AnswerSchema):
@@ -99,7 +156,10 @@ class SheetSectionSchema(AnswerSchema):
         metadata={
             "description": "The figures the section states, for a program, each a string (a list "
             "joined by `, `): a bet's `bet`, `pay_table`, "
-            "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win`; the return's `method`; "
+            "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win` (at the peek table a fee "
+            "bet's `fee`, `rtp_kept` and `tripled` too); the peek's `fee`, `fee_bets`, `shown`, "
+            "`shown_weights`, `choices`, `strategy` and each fee bet's `rtp_<bet>` and `rtp_kept_<bet>`; "
+            "the return's `method`; "
             "the limits' `chips`; the shoe's `decks`, `dealing` and `cut_card`; the rules' `rules_id`"
         },
     )

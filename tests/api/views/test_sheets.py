@@ -58,6 +58,59 @@ def test_every_preset_s_sheet_is_the_one_posting_it_writes(client, name):
     assert got.get_json()["dealing"] == str(TABLES[name].dealing)
 
 
+@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize(("accept", "media"), FORMS)
+def test_every_preset_has_a_sheet_in_every_form_and_language(client, name, accept, media):
+    """GET /v1/tables lists it, so its sheet is there: never a 500, whatever
+    the request schema takes."""
+    assert name in [table["name"] for table in client.get("/v1/tables").get_json()["tables"]]
+    for tag in TAGS:
+        answer = client.get(
+            f"/v1/tables/{name}/rules-sheet", headers={"Accept": accept, "Accept-Language": tag}
+        )
+        assert answer.status_code == 200, (tag, answer.get_data(as_text=True)[:300])
+        assert answer.mimetype == media
+        assert answer.headers["Content-Language"] == tag
+
+
+def sections_of(sheet: dict, code: str) -> list[dict]:
+    return [section for section in sheet["sections"] if section["code"] == code]
+
+
+def test_the_peek_table_s_sheet_is_peek_baccarat_s(client):
+    sheet = client.post(PATH, json={"table": "peek"}).get_json()
+    plain = client.post(PATH, json={"table": "standard"}).get_json()
+    [peek] = sections_of(sheet, "peek")
+    assert peek["values"]["fee"] == "20%"
+    assert peek["values"]["fee_bets"] == "player, banker"
+    assert peek["values"]["choices"] == "keep: 1, double: 2, triple: 3"
+    codes = [line["code"] for line in peek["sentences"]]
+    for code in (
+        "peek_fee",
+        "peek_shown",
+        "peek_choice",
+        "peek_maximum",
+        "peek_raise_no_fee",
+        "peek_return_best",
+    ):
+        assert code in codes
+    player = next(section for section in sheet["sections"] if section["values"].get("bet") == "player")
+    assert player["values"]["rtp"] == peek["values"]["rtp_player"]
+    assert player["values"]["rtp_kept"] == peek["values"]["rtp_kept_player"]
+    [method] = sections_of(sheet, "return_to_player")
+    assert method["values"]["method"] == "exact_enumeration_peek"
+    assert sheet["id"] != plain["id"]
+    assert sections_of(plain, "peek") == []
+
+
+def test_the_peek_table_s_choices_are_limited_by_the_maximum_asked(client):
+    body = {"table": "peek", "rules": {"limits": {"player": {"min": "1", "max": "90"}}}}
+    sheet = client.post(PATH, json=body).get_json()
+    [peek] = sections_of(sheet, "peek")
+    limits = [line["values"] for line in peek["sentences"] if line["code"] == "peek_maximum"]
+    assert {"bet": "player", "max": "90.00"} in limits
+
+
 def test_a_sheet_takes_a_round_s_rules_and_the_table_s_chips_dealing_and_clause(client):
     body = {
         "table": "standard",
@@ -97,6 +150,12 @@ def test_a_multiplier_game_s_sheet_states_its_fee_ranges_and_returns(client):
         ({"chips": ["0.001"]}, "/chips/0"),
         ({"malfunction": "free text"}, "/malfunction"),
         ({"rules": {"multipliers": "lightning", "tie_pays": 9}}, "/rules/tie_pays"),
+        ({"table": "peek", "rules": {"variant": "ez"}}, "/rules/variant"),
+        ({"table": "peek", "rules": {"multipliers": "lightning"}}, "/rules/multipliers"),
+        (
+            {"table": "peek", "rules": {"pay_tables": {"banker": "banker_no_commission"}}},
+            "/rules/pay_tables/banker",
+        ),
     ],
 )
 def test_rules_a_round_refuses_a_sheet_refuses_the_same_way(client, body, pointer):
@@ -118,7 +177,8 @@ def figures(sheet: dict) -> list:
 
 
 @pytest.mark.parametrize(
-    "body", [{"table": "standard"}, {"table": "ez"}, {"rules": {"multipliers": "golden_wealth"}}]
+    "body",
+    [{"table": "standard"}, {"table": "ez"}, {"rules": {"multipliers": "golden_wealth"}}, {"table": "peek"}],
 )
 def test_every_language_s_sheet_carries_the_english_figures(client, body):
     english = client.post(PATH, json=body).get_json()
@@ -165,8 +225,9 @@ def stored(client, path: str, body: dict, headers: dict[str, str]) -> dict:
 
 @pytest.mark.parametrize(("accept", "_"), FORMS)
 @pytest.mark.parametrize("tag", ["en", "th"])
-def test_a_stored_sheet_replays_identically_in_its_form_and_language(client, accept, _, tag):
-    exchange = stored(client, PATH, {"table": "tie_9"}, {"Accept": accept, "Accept-Language": tag})
+@pytest.mark.parametrize("table", ["tie_9", "peek"])
+def test_a_stored_sheet_replays_identically_in_its_form_and_language(client, accept, _, tag, table):
+    exchange = stored(client, PATH, {"table": table}, {"Accept": accept, "Accept-Language": tag})
     verdict = client.post("/v1/replays", json=exchange).get_json()
     assert verdict["signature"]["verified"], verdict
     assert verdict["replay"]["identical"] is True, verdict
