@@ -118,15 +118,7 @@ def _bet(bet: Bet, terms: object, texts: TermsText, text_of: Callable[[Any], Ans
 
 
 def _terms_text(terms: Terms) -> Answer:
-    return {
-        "amount": str(terms.amount),
-        "result": str(terms.result),
-        "win": str(terms.win),
-        "commission": str(terms.commission),
-        "returned": str(terms.returned),
-        "code": terms.line.code,
-        "reason": current().say(terms.line.when),
-    }
+    return {**_minimal_terms_text(terms), "reason": current().say(terms.line.when)}
 
 
 def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:

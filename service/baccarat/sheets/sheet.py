@@ -41,7 +41,7 @@ from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
 from ..rulebook.tableau import is_natural
 from ..tables.rules import Dealing, Rules
 from .chart import CHART, THIRD_CARDS, ChartRow, player_totals, runs
-from .returns import Returns, bet_returns
+from .returns import BetFigures, Returns, bet_returns
 from .words import (
     CHOICE_NAMES,
     DEFAULT_MALFUNCTION,
@@ -199,6 +199,19 @@ def _rate(rate: Decimal) -> str:
     return format((rate * 100).normalize(), "f") + "%"
 
 
+def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
+    """A fee bet's two returns at a peek table: with the best choice, and always kept."""
+    return [
+        Line.of(
+            LineCode.PEEK_RETURN_BEST,
+            bet=bet_term(bet),
+            rtp=f"{figures.rtp}%",
+            tripled=f"{figures.tripled}%",
+        ),
+        Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"),
+    ]
+
+
 def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | None = None) -> Section:
     """One offered bet: its pay table's lines, a multiplier rule's pays and
     fee, Peek Baccarat's fee, its return to player (at Peek Baccarat, with
@@ -210,15 +223,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     values: dict[str, object] = {}
     if peek is not None and bet in peek.fee_bets and figures.kept is not None:
         lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))
-        lines.append(
-            Line.of(
-                LineCode.PEEK_RETURN_BEST,
-                bet=bet_term(bet),
-                rtp=f"{figures.rtp}%",
-                tripled=f"{figures.tripled}%",
-            )
-        )
-        lines.append(Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"))
+        lines += _peek_returns(bet, figures)
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
@@ -287,16 +292,7 @@ def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
     ]
     lines += [Line.of(LineCode.PEEK_RAISE_NO_FEE), Line.of(LineCode.PEEK_SETTLED)]
     for bet in fee_bets:
-        figures = returns.bets[bet]
-        lines.append(
-            Line.of(
-                LineCode.PEEK_RETURN_BEST,
-                bet=bet_term(bet),
-                rtp=f"{figures.rtp}%",
-                tripled=f"{figures.tripled}%",
-            )
-        )
-        lines.append(Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"))
+        lines += _peek_returns(bet, returns.bets[bet])
     return _section(
         SectionCode.PEEK,
         lines,
