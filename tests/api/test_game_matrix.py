@@ -2,9 +2,10 @@
 multiplier preset, an operator's rule, and Peek Baccarat) over every
 operation that plays or prices a round.
 
-Each combination is played through POST /v1/rounds, /v1/settlements,
-/v1/rounds/live, /v1/shoes, /v1/rounds/peek and /v1/odds, and given to
-`baccarat certify`'s exact math. It either answers
+Each combination is played through POST /v1/rounds (its full and its
+minimal answer), /v1/settlements, /v1/rounds/live, /v1/shoes,
+/v1/rounds/peek and /v1/odds, its rules sheet written by POST
+/v1/rules-sheets, and it is given to `baccarat certify`'s exact math. It either answers
 consistently (the same rules id everywhere, the same round and settlement
 through every operation that can play it, the odds of the game played), or
 every operation refuses it with the same documented 422 code. The matrix is
@@ -92,6 +93,13 @@ def codes(problem: dict[str, Any]) -> list[str]:
     return sorted({entry["code"] for entry in problem.get("errors", [])})
 
 
+def amounts(settled: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, ...]]]:
+    """A settlement's totals and each bet's stake, result and return: what
+    the full and the minimal answer both state."""
+    totals = {key: value for key, value in settled.items() if key != "bets"}
+    return totals, [(bet["type"], bet["amount"], bet["result"], bet["returned"]) for bet in settled["bets"]]
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("table", list(TABLES))
 def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
@@ -132,11 +140,17 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
             "decision": {},
         }
         peek_status, peeked = play(client, "/v1/rounds/peek", peek_body)
+        sheet_status, sheet = play(client, "/v1/rules-sheets", table_rules)
         if sent is None:
             assert peek_status == 200, peeked
             assert peeked["rules"]["id"] == TABLES[table].rules.id
+            # Its rules sheet is Peek Baccarat's, for the rules peek plays.
+            assert sheet_status == 200, sheet
+            assert sheet["rules"]["id"] == peeked["rules"]["id"]
+            assert "peek" in [section["code"] for section in sheet["sections"]]
         else:
             assert (peek_status, codes(peeked)) == (422, ["unknown_field"])
+            assert sheet_status == 422, sheet
         return
 
     status, odds = play(client, "/v1/odds", table_rules)
@@ -154,6 +168,7 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
             ),
             ("/v1/rounds/live", {**table_rules, "cards": CARDS[:4], **lit}),
             ("/v1/shoes", {**table_rules, **SEED, "to_round": 2}),
+            ("/v1/rules-sheets", table_rules),
         ]:
             refused_status, refused = play(client, path, body)
             assert (refused_status, codes(refused)) == (422, codes(odds)), path
@@ -166,6 +181,20 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
     assert played["rules"]["id"] == rules_id
     settled_key = "settlement" if spec is None else "multiplier_settlement"
     slips_key = "slips" if spec is None else "multiplier_slips"
+
+    # The minimal answer (Prefer: return=minimal) settles alike, its sentences and rules aside.
+    minimal = client.post(
+        "/v1/rounds",
+        json={**table_rules, "cards": CARDS, **lit, "bets": bets},
+        headers={"Prefer": "return=minimal"},
+    ).get_json()
+    assert minimal["rules_id"] == rules_id
+    assert amounts(minimal[settled_key]) == amounts(played[settled_key])
+
+    # The rules sheet is written for the rules played.
+    sheet_status, sheet = play(client, "/v1/rules-sheets", table_rules)
+    assert sheet_status == 200, sheet
+    assert sheet["rules"]["id"] == rules_id
 
     # The table's slips settle as the round settles the one slip.
     _, settlements = play(
