@@ -580,7 +580,9 @@ def sheets(client: Caller) -> None:
     figures = [section.values.to_dict() for section in sheet.sections]
     tie = next(values for values in figures if values.get("bet") == "tie")
     expect(tie["rtp"] == "95.16", f"writeRulesSheet: the tie's return to player is {tie['rtp']}")
-    preset = answered("getRulesSheet", get_rules_sheet.sync_detailed(TablePreset.TIE_9, client=client), RulesSheet)
+    preset = answered(
+        "getRulesSheet", get_rules_sheet.sync_detailed(TablePreset.TIE_9, client=client), RulesSheet
+    )
     expect(preset.rules.id == sheet.rules.id, "getRulesSheet: other rules")
 
 

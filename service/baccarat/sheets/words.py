@@ -229,7 +229,8 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "four cards are shown face up; the others stay hidden"
         ),
         LineCode.PEEK_SHOWN_COUNT: N_(
-            "In {chance} of rounds, the cards shown are {count} of the four, any {count} of them equally likely"
+            "In {chance} of rounds, the cards shown are {count} of the four, "
+            "any {count} of them equally likely"
         ),
         LineCode.PEEK_CHOICE: N_("{choice}: the stake on the bet becomes {times} times the stake placed"),
         LineCode.PEEK_MAXIMUM: N_(
