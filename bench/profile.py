@@ -35,6 +35,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -135,7 +136,9 @@ def worker_pid(server: Server) -> int:
 
 def record(pid: int, seconds: float, output: Path, load: threading.Thread) -> str:
     """Sample ``pid`` for ``seconds`` while ``load`` runs; the collapsed stacks."""
-    spy = shutil.which("py-spy")
+    # The dev extras install py-spy beside the interpreter running the bench,
+    # which need not be on PATH (a virtual environment not activated).
+    spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
     if spy is None:
         raise RuntimeError("py-spy is not installed: pip install -e '.[dev]'")
     load.start()
