@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from flask import Flask, jsonify, request
+from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 
 ANSWER = Path(__file__).with_name("round_answer.json")
@@ -34,6 +34,38 @@ KEY_ID = "A" * 43  # as long as a JWK thumbprint, the service's keyid
 
 def digest(data: bytes) -> str:
     return f"sha-256=:{base64.b64encode(hashlib.sha256(data).digest()).decode('ascii')}:"
+
+
+def signed_answer(app: Flask, key: Ed25519PrivateKey, answer: bytes) -> Response:
+    """``answer`` as the service signs a round's answer: its sha-256
+    ``Content-Digest`` and an Ed25519 signature over a signature base of the
+    same eight lines and size as the service's, covering the request's
+    method, URI and body digest (read from Flask's ``request``)."""
+    answer_digest = digest(answer)
+    params = f'{COVERED};created={int(time.time())};keyid="{KEY_ID}";alg="ed25519"'
+    base = "\n".join(
+        (
+            '"@status": 200',
+            '"content-type": application/json',
+            '"content-language": en',
+            f'"content-digest": {answer_digest}',
+            '"@method";req: POST',
+            f'"@target-uri";req: {request.url}',
+            f'"content-digest";req: {digest(request.get_data())}',
+            f'"@signature-params": {params}',
+        )
+    )
+    signature = base64.b64encode(key.sign(base.encode("ascii"))).decode("ascii")
+    return app.response_class(
+        answer,
+        mimetype="application/json",
+        headers={
+            "Content-Language": "en",
+            "Content-Digest": answer_digest,
+            "Signature-Input": f"baccarat={params}",
+            "Signature": f"baccarat=:{signature}:",
+        },
+    )
 
 
 def create_app() -> Flask:
@@ -49,31 +81,7 @@ def create_app() -> Flask:
     @app.post("/signed")
     def signed() -> ResponseReturnValue:
         request.get_json()
-        answer_digest = digest(answer)
-        params = f'{COVERED};created={int(time.time())};keyid="{KEY_ID}";alg="ed25519"'
-        base = "\n".join(
-            (
-                '"@status": 200',
-                '"content-type": application/json',
-                '"content-language": en',
-                f'"content-digest": {answer_digest}',
-                '"@method";req: POST',
-                f'"@target-uri";req: {request.url}',
-                f'"content-digest";req: {digest(request.get_data())}',
-                f'"@signature-params": {params}',
-            )
-        )
-        signature = base64.b64encode(key.sign(base.encode("ascii"))).decode("ascii")
-        return app.response_class(
-            answer,
-            mimetype="application/json",
-            headers={
-                "Content-Language": "en",
-                "Content-Digest": answer_digest,
-                "Signature-Input": f"baccarat={params}",
-                "Signature": f"baccarat=:{signature}:",
-            },
-        )
+        return signed_answer(app, key, answer)
 
     @app.get("/readyz")
     def readyz() -> ResponseReturnValue:

@@ -1,4 +1,4 @@
-"""POST /v1/rounds against two yardsticks, and bulk settlement speed.
+"""POST /v1/rounds against three yardsticks, and bulk settlement speed.
 
 1. Throughput of ``POST /v1/rounds`` (6 cards, 3 bets, its answer signed as
    shipped) as a ratio to each endpoint of :mod:`bench.baseline`: the empty
@@ -11,7 +11,11 @@
    service's ``GET /livez`` against the empty app's ``GET /readyz``: what
    the service's own layers (request id, body limit, request metrics,
    flask-smorest) cost apart from a round's work. The same round's minimal
-   answer (``Prefer: return=minimal``, signed) takes its turns beside them.
+   answer (``Prefer: return=minimal``, signed) takes its turns beside them,
+   and so does the third yardstick, :mod:`bench.floor`: the round's own
+   work alone (its schema, the engine, its answer, the ceiling's signature)
+   in a bare Flask view, the most any round can reach against the ceiling
+   on this stack.
 2. ``POST /v1/settlements`` with 10,000 slips of 3 bets through HTTP: bets
    settled per second from the median of several requests (p50 and p99
    beside it), against the same settlement in process (the engine's
@@ -78,6 +82,7 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5, past: Path | None = No
     with contextlib.ExitStack() as stack:
         app = stack.enter_context(gunicorn(workers=2))
         base = stack.enter_context(gunicorn(workers=2, app="bench.baseline:create_app()"))
+        alone = stack.enter_context(gunicorn(workers=2, app="bench.floor:create_app()"))
         before = None if past is None else stack.enter_context(gunicorn(workers=2, root=past))
         for connections in CONNECTIONS:
             targets: list[Target] = [
@@ -85,14 +90,17 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5, past: Path | None = No
                 (base, "/empty", body, ()),
                 (base, "/signed", body, ()),
                 (app, "/v1/rounds", body, MINIMAL),
+                (alone, "/v1/rounds", body, ()),
             ]
             if before is not None:
                 targets.append((before, "/v1/rounds", body, ()))
-            served, baseline, ceiling, minimal, *earlier = alternated(targets, connections, rounds, seconds)
+            served, baseline, ceiling, minimal, floor, *earlier = alternated(
+                targets, connections, rounds, seconds
+            )
             ratio, to_ceiling = served.rate / baseline.rate, served.rate / ceiling.rate
             cpu_ratio = ceiling.cpu_us / served.cpu_us
             verdict = "meets the goal" if to_ceiling >= TARGET_CEILING_RATIO else "MISSES the goal"
-            errors = sum(side.errors for side in (served, baseline, ceiling, minimal, *earlier))
+            errors = sum(side.errors for side in (served, baseline, ceiling, minimal, floor, *earlier))
             lines += [
                 f"POST /v1/rounds (6 cards, 3 bets, signed), {connections} connections: {served}",
                 f"  empty Flask endpoint: {baseline}",
@@ -105,6 +113,11 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5, past: Path | None = No
                 f"  the minimal answer (Prefer: return=minimal, signed): {minimal}; to the signed ceiling "
                 f"{minimal.rate / ceiling.rate:.2f}, CPU {minimal.cpu_us:,.0f} µs a request "
                 f"(the ceiling's over it {ceiling.cpu_us / minimal.cpu_us:.2f})",
+                f"  the round's own work alone (bench/floor.py: schema, engine, answer, signature, no "
+                f"layer): {floor}, CPU {floor.cpu_us:,.0f} µs a request; to the signed ceiling "
+                f"{floor.rate / ceiling.rate:.2f} (CPU {ceiling.cpu_us / floor.cpu_us:.2f}): the most any "
+                f"round reaches; the service to it {served.rate / floor.rate:.2f} "
+                f"(CPU {floor.cpu_us / served.cpu_us:.2f})",
             ]
             for side in earlier:
                 lines += [
