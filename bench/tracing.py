@@ -21,6 +21,11 @@
      request in ten (:data:`TENTH_SAMPLED`), as a platform sampling 10%;
    * **on, the caller samples none**: every ``traceparent`` unsampled: what
      an unsampled request costs with traces on;
+   * **the round alone** (:mod:`bench.floor`), off, and traced by the
+     bare span tree (the request's span and one per step, no attribute, the
+     same SDK, batch processor and dropping exporter), every request sampled
+     and 1 in 10 by the caller: what the span tree itself costs on this
+     stack, which bounds what tracing the service's round can cost;
    * with ``--against REVISION``, **before**: the service at that git
      revision (say, the commit before traces), from ``git archive``, served
      the same way: off against the code before tracing existed.
@@ -114,6 +119,10 @@ TENTH_SAMPLED: tuple[dict[str, str], ...] = tuple(
     {"traceparent": f"00-{index:032x}-00f067aa0ba902b7-{'01' if index == 1 else '00'}"}
     for index in range(1, 11)
 )
+#: The third yardstick (bench/floor.py), untraced and traced by the bare span tree.
+FLOOR_OFF = "the round alone (bench/floor.py), off"
+FLOOR_ALL = "the round alone, the bare span tree, every request sampled"
+FLOOR_TENTH = "the round alone, the bare span tree, the caller samples 1 in 10"
 #: A caller's span that is never sampled.
 NONE_SAMPLED: tuple[dict[str, str], ...] = (
     {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00"},
@@ -134,6 +143,13 @@ def served(against: str | None) -> list[str]:
             "on, the caller samples 1 in 10": (on, TENTH_SAMPLED),
             "on, the caller samples none": (on, NONE_SAMPLED),
         }
+        alone = stack.enter_context(gunicorn(workers=2, env=NO_COLLECTOR, app="bench.floor:create_app()"))
+        bare = stack.enter_context(
+            gunicorn(workers=2, env=NO_COLLECTOR, app="bench.floor:create_traced_app()")
+        )
+        sides[FLOOR_OFF] = (alone, ())
+        sides[FLOOR_ALL] = (bare, ())
+        sides[FLOOR_TENTH] = (bare, TENTH_SAMPLED)
         if against is not None:
             before = stack.enter_context(checkout(against))
             sides[f"before ({against})"] = (
@@ -164,6 +180,14 @@ def served(against: str | None) -> list[str]:
         f"  {name} / off: {ratios(result, base)}" for name, result in results.items() if name.startswith("on")
     ]
     lines.append(f"  off, again / off (the run's noise): {ratios(results['off, again'], base)}")
+    floor_off = results[FLOOR_OFF]
+    for name in (FLOOR_ALL, FLOOR_TENTH):
+        extra = results[name].cpu_us - floor_off.cpu_us
+        lines.append(
+            f"  {name} / the round alone: {ratios(results[name], floor_off)}; the tree's own "
+            f"{extra:,.0f} µs a request would leave the service's round at "
+            f"{base.cpu_us / (base.cpu_us + extra):.2f} of its untraced CPU"
+        )
     if against is not None:
         lines.append(f"  off / before ({against}): {ratios(base, results[f'before ({against})'])}")
     lines.append(
