@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
-from ..baccarat.bets.types import Bet
+from ..baccarat.bets.types import Bet, BetType
 from ..baccarat.games.multipliers.cards import MultiplierCard
 from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play.round import PlayedRound, RoundSoFar, SlipTotals
@@ -100,21 +100,22 @@ def place(place: ShoeRound) -> Answer:
     }
 
 
-#: The text of each terms of one answer, by the terms' identity: a table's
-#: bets share a few terms, and they all live as long as the answer is written.
-TermsText = dict[int, Answer]
+#: What each bet type's terms write in one answer, by the type and the
+#: terms' identity: a table's bets share a few terms, and they all live as
+#: long as the answer is written.
+TermsText = dict[tuple[BetType, int], Answer]
 
 
 def _bet(bet: Bet, terms: object, texts: TermsText, text_of: Callable[[Any], Answer]) -> Answer:
     """A settled bet's answer: its id and type, then the text of its terms,
-    written by ``text_of`` once for all the bets that share them."""
-    answer: Answer = {} if bet.id is None else {"id": bet.id}
-    answer["type"] = str(bet.type)
-    text = texts.get(id(terms))
-    if text is None:
-        text = texts[id(terms)] = text_of(terms)
-    answer.update(text)
-    return answer
+    written by ``text_of`` once for all the bets that share them. The bets
+    without an id that share them share one dict, as nothing changes an
+    answer once written."""
+    key = (bet.type, id(terms))
+    shared = texts.get(key)
+    if shared is None:
+        shared = texts[key] = {"type": str(bet.type), **text_of(terms)}
+    return shared if bet.id is None else {"id": bet.id, **shared}
 
 
 def _terms_text(terms: Terms) -> Answer:
@@ -127,7 +128,7 @@ def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
 
 def slip(slip: SettledSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [settled_bet(bet, texts) for bet in slip.bets],
+        "bets": [_bet(settled.bet, settled.terms, texts, _terms_text) for settled in slip.bets],
         "staked": str(slip.staked),
         "returned": str(slip.returned),
         "net": str(slip.net),
