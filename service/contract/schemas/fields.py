@@ -53,6 +53,8 @@ class Text(fields.String):
 
 def is_utf8(text: str) -> bool:
     """Whether UTF-8 can encode ``text`` (no lone surrogates)."""
+    if text.isascii():  # a flag CPython keeps on every string: no encoding needed
+        return True
     try:
         text.encode()
     except UnicodeEncodeError:

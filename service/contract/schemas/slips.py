@@ -40,9 +40,6 @@ MAX_REFERENCE = 64
 BET_KEYS = frozenset({"id", "type", "amount"})
 
 
-SLIP_KEYS = frozenset({"id", "bets"})
-
-
 _BET_TYPES = {str(bet_type): bet_type for bet_type in BetType}
 
 
@@ -134,10 +131,13 @@ def slip_reader() -> Callable[[Any], Slip | None]:
     reference = _reference
 
     def read(value: Any) -> Slip | None:
-        if type(value) is not dict or not value.keys() <= SLIP_KEYS or not reference(value.get("id")):
+        if type(value) is not dict:
             return None
-        sent = value.get("bets")
-        if type(sent) is not list or not 0 < len(sent) <= MAX_BETS_PER_SLIP:
+        # With its "id" and "bets" there, a slip of two keys has no other.
+        slip_id, sent = value.get("id"), value.get("bets")
+        if len(value) != 2 or type(sent) is not list or not reference(slip_id):
+            return None
+        if not 0 < len(sent) <= MAX_BETS_PER_SLIP:
             return None
         bets = []
         for item in sent:
@@ -160,6 +160,6 @@ def slip_reader() -> Callable[[Any], Slip | None]:
                     return None
                 bet = Bet(type=bet.type, amount=bet.amount, id=bet_id)
             bets.append(bet)
-        return Slip(value["id"], tuple(bets))
+        return Slip(slip_id, tuple(bets))
 
     return read
