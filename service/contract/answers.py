@@ -17,12 +17,12 @@ so nothing may change an answer after it is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
-from ..baccarat.bets.types import Bet
+from ..baccarat.bets.types import BetType
 from ..baccarat.games.multipliers.cards import MultiplierCard
 from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play.round import PlayedRound, RoundSoFar, SlipTotals
@@ -100,34 +100,37 @@ def place(place: ShoeRound) -> Answer:
     }
 
 
-#: The text of each terms of one answer, by the terms' identity: a table's
-#: bets share a few terms, and they all live as long as the answer is written.
-TermsText = dict[int, Answer]
+#: What each bet type's terms write in one answer, by the type and the
+#: terms' identity: a table's bets share a few terms, and they all live as
+#: long as the answer is written.
+TermsText = dict[tuple[BetType, int], Answer]
 
 
-def _bet(bet: Bet, terms: object, texts: TermsText, text_of: Callable[[Any], Answer]) -> Answer:
-    """A settled bet's answer: its id and type, then the text of its terms,
-    written by ``text_of`` once for all the bets that share them."""
-    answer: Answer = {} if bet.id is None else {"id": bet.id}
-    answer["type"] = str(bet.type)
-    text = texts.get(id(terms))
-    if text is None:
-        text = texts[id(terms)] = text_of(terms)
-    answer.update(text)
-    return answer
+def _bets(
+    settled: Iterable[SettledBet | MultipliedBet], texts: TermsText, text_of: Callable[[Any], Answer]
+) -> list[Answer]:
+    """Each settled bet's answer: its id and type, then the text of its
+    terms, written by ``text_of`` once for all the bets that share them. The
+    bets without an id that share them share one dict, as nothing changes an
+    answer once written."""
+    answers = []
+    for one in settled:
+        bet, terms = one.bet, one.terms
+        key = (bet.type, id(terms))
+        shared = texts.get(key)
+        if shared is None:
+            shared = texts[key] = {"type": str(bet.type), **text_of(terms)}
+        answers.append(shared if bet.id is None else {"id": bet.id, **shared})
+    return answers
 
 
 def _terms_text(terms: Terms) -> Answer:
     return {**_minimal_terms_text(terms), "reason": current().say(terms.line.when)}
 
 
-def settled_bet(settled: SettledBet, texts: TermsText) -> Answer:
-    return _bet(settled.bet, settled.terms, texts, _terms_text)
-
-
 def slip(slip: SettledSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [settled_bet(bet, texts) for bet in slip.bets],
+        "bets": _bets(slip.bets, texts, _terms_text),
         "staked": str(slip.staked),
         "returned": str(slip.returned),
         "net": str(slip.net),
@@ -162,13 +165,9 @@ def _multiplied_terms_text(terms: MultipliedTerms) -> Answer:
     }
 
 
-def multiplied_bet(settled: MultipliedBet, texts: TermsText) -> Answer:
-    return _bet(settled.bet, settled.terms, texts, _multiplied_terms_text)
-
-
 def multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [multiplied_bet(bet, texts) for bet in slip.bets],
+        "bets": _bets(slip.bets, texts, _multiplied_terms_text),
         "staked": str(slip.staked),
         "fees": str(slip.fees),
         "returned": str(slip.returned),
@@ -327,7 +326,7 @@ def _minimal_multiplied_terms_text(terms: MultipliedTerms) -> Answer:
 
 def minimal_slip(slip: SettledSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [_bet(bet.bet, bet.terms, texts, _minimal_terms_text) for bet in slip.bets],
+        "bets": _bets(slip.bets, texts, _minimal_terms_text),
         "staked": str(slip.staked),
         "returned": str(slip.returned),
         "net": str(slip.net),
@@ -336,7 +335,7 @@ def minimal_slip(slip: SettledSlip, texts: TermsText) -> Answer:
 
 def minimal_multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:
     return {
-        "bets": [_bet(bet.bet, bet.terms, texts, _minimal_multiplied_terms_text) for bet in slip.bets],
+        "bets": _bets(slip.bets, texts, _minimal_multiplied_terms_text),
         "staked": str(slip.staked),
         "fees": str(slip.fees),
         "returned": str(slip.returned),

@@ -53,6 +53,8 @@ class Text(fields.String):
 
 def is_utf8(text: str) -> bool:
     """Whether UTF-8 can encode ``text`` (no lone surrogates)."""
+    if text.isascii():  # a flag CPython keeps on every string: no encoding needed
+        return True
     try:
         text.encode()
     except UnicodeEncodeError:
@@ -170,17 +172,27 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
 
     ``plain``, when given, is tried on each item first: it returns exactly
     what the inner field loads for an item that is plainly valid, and None
-    for anything else, which the inner field then loads (and explains)."""
+    for anything else, which the inner field then loads (and explains).
+    ``reader``, instead, makes such a function for each list it reads, so
+    that what the function keeps of one list's items dies with that list."""
 
-    def __init__(self, inner: fields.Field[Any], *, plain: Callable[[Any], Any] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        inner: fields.Field[Any],
+        *,
+        plain: Callable[[Any], Any] | None = None,
+        reader: Callable[[], Callable[[Any], Any]] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(inner, **kwargs)
         self.plain = plain
+        self.reader = reader
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
         _check_sizes(self, value)
-        plain = self.plain
+        plain = self.plain if self.reader is None else self.reader()
         result: list[Any] = []
         errors: dict[int | str, Any] = {}
         for index, item in enumerate(value):

@@ -25,14 +25,14 @@ from .slips import (
     MAX_SLIPS,
     MAX_TABLE_BETS,
     SlipSchema,
-    plain_slip,
+    slip_reader,
 )
 
 
 class SettlementRequestSchema(RoundInputSchema):
     slips = BoundedList(
         fields.Nested(SlipSchema),
-        plain=plain_slip,
+        reader=slip_reader,
         required=True,
         validate=validate.Length(1, MAX_SLIPS),
         metadata={"description": f"Up to {MAX_SLIPS:,} bet slips, {MAX_TABLE_BETS:,} bets in all"},

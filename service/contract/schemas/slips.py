@@ -40,9 +40,6 @@ MAX_REFERENCE = 64
 BET_KEYS = frozenset({"id", "type", "amount"})
 
 
-SLIP_KEYS = frozenset({"id", "bets"})
-
-
 _BET_TYPES = {str(bet_type): bet_type for bet_type in BetType}
 
 
@@ -120,10 +117,49 @@ class SlipSchema(RequestSchema):
 def plain_slip(value: Any) -> Slip | None:
     """What ``SlipSchema().load(value)`` gives when ``value`` is plainly
     valid, else None (as :func:`plain_bet`)."""
-    if type(value) is not dict or not value.keys() <= SLIP_KEYS or not _reference(value.get("id")):
-        return None
-    sent = value.get("bets")
-    if type(sent) is not list or not 0 < len(sent) <= MAX_BETS_PER_SLIP:
-        return None
-    bets = all_plain(sent, plain_bet)
-    return None if bets is None else Slip(value["id"], tuple(bets))
+    return slip_reader()(value)
+
+
+def slip_reader() -> Callable[[Any], Slip | None]:
+    """:func:`plain_slip` for the slips of one request, made afresh for each.
+
+    A table's slips repeat a few bets (a type and an amount, as written, with
+    no ``id``): the reader reads each such bet once, keeps it, and gives the
+    same frozen :class:`Bet` to every slip that sends it again. What it keeps
+    is the request's own and goes with it."""
+    known: dict[tuple[str, str], Bet] = {}
+    reference = _reference
+
+    def read(value: Any) -> Slip | None:
+        if type(value) is not dict:
+            return None
+        # With its "id" and "bets" there, a slip of two keys has no other.
+        slip_id, sent = value.get("id"), value.get("bets")
+        if len(value) != 2 or type(sent) is not list or not reference(slip_id):
+            return None
+        if not 0 < len(sent) <= MAX_BETS_PER_SLIP:
+            return None
+        bets = []
+        for item in sent:
+            if type(item) is not dict:
+                return None
+            kind, text = item.get("type"), item.get("amount")
+            if type(kind) is not str or type(text) is not str:
+                return None
+            bet = known.get((kind, text))
+            if bet is None:
+                bet = plain_bet({"type": kind, "amount": text})
+                if bet is None:
+                    return None
+                known[kind, text] = bet
+            # Its keys are "type" and "amount", and "id" when there is a third.
+            size = len(item)
+            if size != 2:
+                bet_id = item.get("id")
+                if size != 3 or not reference(bet_id):
+                    return None
+                bet = Bet(type=bet.type, amount=bet.amount, id=bet_id)
+            bets.append(bet)
+        return Slip(slip_id, tuple(bets))
+
+    return read

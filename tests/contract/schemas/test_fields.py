@@ -18,7 +18,15 @@ from marshmallow import ValidationError, fields
 
 from service.baccarat.rulebook.cards import RANKS, SUITS
 from service.contract.jsonio import Exponent
-from service.contract.schemas.fields import MAX_INVALID_ITEMS, Amount, BoundedList, CardCode, Flag, plain_card
+from service.contract.schemas.fields import (
+    MAX_INVALID_ITEMS,
+    Amount,
+    BoundedList,
+    CardCode,
+    Flag,
+    is_utf8,
+    plain_card,
+)
 from service.contract.schemas.live import DealtCardField, plain_dealt_card
 
 #: Card codes as a scanner or a person writes them, and near misses.
@@ -103,3 +111,17 @@ def test_a_bounded_list_tries_its_plain_reader_first():
     field = BoundedList(CardCode(), plain=lambda value: seen.append(value) or None)
     assert [card.code for card in field.deserialize(["9s", "kh"])] == ["9S", "KH"]
     assert seen == ["9s", "kh"]
+
+
+@given(
+    st.text(alphabet=st.characters() | st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff"]), max_size=8)
+)
+def test_is_utf8_is_whether_utf8_encodes_the_text(text):
+    try:
+        text.encode()
+        encodes = True
+    except UnicodeEncodeError:
+        encodes = False
+    assert is_utf8(text) is encodes
+
+    assert [is_utf8(text) for text in ("seat-3", "座位", "a\ud800", "座\udfff")] == [True, True, False, False]

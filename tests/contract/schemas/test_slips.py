@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError
 
 from service.contract.jsonio import Exponent
-from service.contract.schemas.slips import BetSchema, SlipSchema, plain_bet, plain_slip
+from service.contract.schemas.slips import BetSchema, SlipSchema, plain_bet, plain_slip, slip_reader
 
 # Mostly well-formed pieces, sometimes something wrong anywhere.
 junk = st.none() | st.booleans() | st.integers(-3, 300) | st.text(max_size=6) | st.just([]) | st.just({})
@@ -57,6 +57,19 @@ def test_a_plain_slip_is_what_the_schema_loads(value):
     slip = plain_slip(value)
     if slip is not None:
         assert slip == loaded(SlipSchema(), value)
+
+
+@settings(max_examples=200)
+@given(st.lists(slip, max_size=6))
+def test_one_reader_reads_each_of_a_request_s_slips_as_the_schema_does(values):
+    # The reader keeps the bets it has read: a slip read after others that
+    # sent the same bets, valid or not, still loads as the schema loads it.
+    read = slip_reader()
+    for value in values:
+        slip = read(value)
+        assert slip == plain_slip(value)
+        if slip is not None:
+            assert slip == loaded(SlipSchema(), value)
 
 
 @given(
