@@ -20,7 +20,7 @@
    settled per second from the median of several requests (p50 and p99
    beside it), against the same settlement in process (the engine's
    ``settle_table`` on the loaded request, best of five, in the same run).
-   Goal: the served rate >= 0.40 of the in-process one.
+   Target: the served rate >= 0.35 of the in-process one (0.40 aimed at).
 """
 
 from __future__ import annotations
@@ -67,7 +67,9 @@ SLIPS = {
 }
 #: POST /v1/rounds against the signed ceiling (issue 43's target; its goal is 0.90).
 TARGET_CEILING_RATIO = 0.80
-TARGET_SETTLEMENT_RATIO = 0.40
+#: The 10,000-slip settlement against the engine's own (issue 43: at least 0.35, 0.40 aimed at).
+TARGET_SETTLEMENT_RATIO = 0.35
+GOAL_SETTLEMENT_RATIO = 0.40
 CONNECTIONS = (8, 16)
 FLOOR_CONNECTIONS = 16
 
@@ -238,11 +240,13 @@ def settlement_speed(requests: int = 7) -> list[str]:
     median = statistics.median(served)
     ratio = (bets / median) / (bets / in_process)
     verdict = "meets" if ratio >= TARGET_SETTLEMENT_RATIO else "MISSES"
+    aimed = "reaches" if ratio >= GOAL_SETTLEMENT_RATIO else "short of"
     return [
         *lines,
         f"  the same settlement in process (settle_table, best of 5): {in_process * 1000:.0f} ms, "
         f"{bets / in_process:,.0f} bets/s",
-        f"  ratio of the full answer {ratio:.2f} ({verdict} goal >= {TARGET_SETTLEMENT_RATIO:.2f})",
+        f"  ratio of the full answer {ratio:.2f} ({verdict} the target >= {TARGET_SETTLEMENT_RATIO:.2f}, "
+        f"{aimed} the goal {GOAL_SETTLEMENT_RATIO:.2f})",
     ]
 
 
