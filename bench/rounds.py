@@ -219,15 +219,27 @@ def served_settlements(port: int, body: bytes, requests: int, headers: Mapping[s
     return timings[1:]
 
 
-def settlement_speed(requests: int = 7) -> list[str]:
+def settlement_speed(requests: int = 7, past: Path | None = None) -> list[str]:
+    """Item 2; with ``past``, that tree's settlement too, the two servers
+    taking turns (a request of each at a time), so that drift hits both."""
     body = json.dumps(SLIPS).encode()
     bets = sum(len(slip["bets"]) for slip in SLIPS["slips"])
-    with gunicorn(workers=1) as app:
-        served = served_settlements(app.port, body, requests, {})
-        minimal = served_settlements(app.port, body, requests, MINIMAL[0])
+    forms: dict[str, list[float]] = {"": [], ", minimal answer (Prefer: return=minimal)": []}
+    if past is not None:
+        forms[f" from {past}"] = []
+    with contextlib.ExitStack() as stack:
+        app = stack.enter_context(gunicorn(workers=1))
+        before = None if past is None else stack.enter_context(gunicorn(workers=1, root=past))
+        sides: list[tuple[int, Mapping[str, str]]] = [(app.port, {}), (app.port, MINIMAL[0])]
+        if before is not None:
+            sides.append((before.port, {}))
+        for _ in range(requests):
+            for timings, (port, headers) in zip(forms.values(), sides, strict=True):
+                timings += served_settlements(port, body, 1, headers)
         in_process = in_process_settlement(body)
+    served = forms[""]
     lines = []
-    for form, timings in (("", served), (", minimal answer (Prefer: return=minimal)", minimal)):
+    for form, timings in forms.items():
         median = statistics.median(timings)
         rate, engine_rate = bets / median, bets / in_process
         ratio = rate / engine_rate
@@ -260,6 +272,13 @@ if __name__ == "__main__":
     parser.add_argument("--turns", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--rounds-only", action="store_true", help="skip the settlement")
+    parser.add_argument("--settlement-only", action="store_true", help="skip the rounds")
     arguments = parser.parse_args()
-    lines = throughput_ratio(arguments.turns, arguments.seconds, arguments.past)
-    print("\n".join(lines if arguments.rounds_only else lines + settlement_speed()))
+    lines = (
+        []
+        if arguments.settlement_only
+        else throughput_ratio(arguments.turns, arguments.seconds, arguments.past)
+    )
+    if not arguments.rounds_only:
+        lines += settlement_speed(past=arguments.past)
+    print("\n".join(lines))
