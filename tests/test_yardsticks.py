@@ -12,6 +12,9 @@ from __future__ import annotations
 import base64
 
 from flask.testing import FlaskClient
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from bench import baseline, floor
 from bench.rounds import ROUND
@@ -40,3 +43,26 @@ def test_the_yardsticks_sign_what_the_service_signs(client: FlaskClient) -> None
         covered = headers["Signature-Input"].partition(";")[0]
         assert covered == service_headers["Signature-Input"].partition(";")[0]
         assert len(base64.b64decode(headers["Signature"].split(":")[1])) == 64  # an Ed25519 signature
+
+
+def test_the_traced_floor_makes_the_bare_tree_of_adr_0010() -> None:
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    caller = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+    response = (
+        floor.create_app(provider)
+        .test_client()
+        .post("/v1/rounds", json=ROUND, headers={"traceparent": caller})
+    )
+    assert response.data == baseline.ANSWER.read_bytes()
+    spans = {span.name: span for span in exporter.get_finished_spans()}
+    request = spans.pop("POST /v1/rounds")
+    assert request.parent is not None
+    assert request.parent.span_id == 0x00F067AA0BA902B7
+    assert request.context.trace_id == 0x4BF92F3577B34DA6A3CE929D0E0E4736
+    assert sorted(spans) == sorted(("read request", "deal", "settle", "write answer", "sign answer"))
+    for step in spans.values():
+        assert step.parent is not None
+        assert step.parent.span_id == request.context.span_id
+        assert not step.attributes  # bare: what the tree costs, not what it carries
