@@ -24,10 +24,19 @@ write answer, sign answer), each started and ended with no attribute, by the
 SDK's tracer and batch span processor, the batches dropped. What it costs
 over :func:`create_app` is what that tree costs in any service on this
 stack, before the first HTTP attribute.
+
+``PYTHONPATH=. .venv/bin/python -m bench.floor`` times the three in one
+process (:func:`in_process`): what the round's own work and the service's
+layers cost before a server is involved.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
@@ -43,6 +52,7 @@ from service.baccarat.requests import play_round
 from service.contract import jsonio
 from service.contract.schemas.minimal import RoundAnswerSchema
 from service.contract.schemas.rounds import RoundRequestSchema
+from tests.servers import ROOT
 
 from .baseline import signed_answer
 
@@ -106,3 +116,53 @@ def create_traced_app() -> Flask:
     from .tracing import traced_provider
 
     return create_app(traced_provider())
+
+
+def in_process(calls: int = 3000, turns: int = 5) -> list[str]:
+    """The CPU a round costs through each app's WSGI callable, in one
+    process: the service as gunicorn's workers build it (configured from
+    the environment, its metrics written to a multiprocess directory), the
+    round alone and the signed ceiling, taking turns; the best turn of each."""
+    if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+        # prometheus_client chooses how it keeps values when it is imported:
+        # only a process started with the directory set writes them to files
+        # as the workers do.
+        with tempfile.TemporaryDirectory(prefix="baccarat-metrics-") as directory:
+            done = subprocess.run(
+                [sys.executable, "-m", "bench.floor"],
+                env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": directory},
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+        return done.stdout.splitlines()
+    from service.app import create_app as service_app
+
+    from .baseline import create_app as ceiling_app
+    from .round_parts import posting
+
+    apps = {
+        "the service": posting(service_app(), "/v1/rounds"),
+        "the round alone": posting(create_app(), "/v1/rounds"),
+        "the signed ceiling": posting(ceiling_app(), "/signed"),
+    }
+    best = dict.fromkeys(apps, float("inf"))
+    for _ in range(turns):
+        for name, post in apps.items():
+            post()
+            start = time.process_time()
+            for _ in range(calls):
+                post()
+            best[name] = min(best[name], (time.process_time() - start) / calls)
+    floor, ceiling = best["the round alone"], best["the signed ceiling"]
+    return [
+        f"in process, CPU a signed round through the app (best of {turns} turns of {calls:,}): "
+        + ", ".join(f"{name} {seconds * 1e6:.0f} µs" for name, seconds in best.items())
+        + f"; the round alone over the ceiling {(floor - ceiling) * 1e6:.0f} µs, the service over "
+        f"the round alone {(best['the service'] - floor) * 1e6:.0f} µs"
+    ]
+
+
+if __name__ == "__main__":
+    print("\n".join(in_process()))

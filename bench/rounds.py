@@ -41,6 +41,7 @@ from service.contract.schemas.settlements import SettlementRequestSchema
 from tests.hostile.helpers import cpu_seconds
 from tests.servers import Server, gunicorn, worker_pids
 
+from . import floor
 from .loadgen import Load, http_load
 
 ROUND = {
@@ -263,7 +264,7 @@ def settlement_speed(requests: int = 7, past: Path | None = None) -> list[str]:
 
 
 def run() -> list[str]:
-    return throughput_ratio() + settlement_speed()
+    return throughput_ratio() + floor.in_process() + settlement_speed()
 
 
 if __name__ == "__main__":
