@@ -844,6 +844,62 @@ def test_a_multiplier_game_s_shoe_is_the_api_s_multiplier_shoe(browser, server):
     watched.check_it_stayed_inside()
 
 
+CHOOSE_GOLDEN_WEALTH = """() => {
+  const game = document.getElementById("game");
+  game.value = "golden_wealth";
+  game.dispatchEvent(new Event("change"));
+}"""
+
+
+def test_a_game_chosen_while_the_page_is_busy_is_the_game_dealt(browser, server):
+    """The page's first shoe is still being set up (its rules sheet held on the way) when
+    Golden Wealth is chosen: the choices are closed while the page works, and a choice
+    that reaches it then anyway is queued behind that work, never dropped. The first
+    round is Golden Wealth's, from the shoe that choice began, never plain baccarat's
+    at a table showing the game's fee."""
+    watched = Watched(browser, server)
+    page = watched.page
+    held: list[Route] = []
+    page.route(server.url + "/v1/rules-sheets", lambda route: route.continue_() if held else held.append(route))
+    watched.open()
+    page.locator("#commitment").wait_for()
+    while not held:
+        page.wait_for_timeout(10)
+    expect(page.get_by_role("combobox", name="Game")).to_be_disabled()
+    expect(page.locator("#deal")).to_be_disabled()
+    page.evaluate(CHOOSE_GOLDEN_WEALTH)
+    held[0].continue_()
+    bet(page, "banker", "25")
+    expect(page.locator("#fees")).to_have_text("5.00")
+    shown = deal(page, 1)
+    assert watched.rounds[-1]["rules"] == {"multipliers": "golden_wealth"}
+    assert watched.shoes[-1]["rules"] == {"multipliers": "golden_wealth"}
+    assert shown["title"] == "Round 1 of shoe 2"
+    answer = api(server, "/v1/rounds", watched.rounds[-1])
+    check_round(shown, answer, BANKROLL + Decimal(answer["multiplier_settlement"]["net"]))
+    watched.check_it_stayed_inside()
+
+
+@pytest.mark.parametrize("game", ["golden_wealth", ""])
+def test_a_deal_at_once_after_choosing_a_game_deals_that_game(browser, server, game):
+    """Deal clicked the moment a game is chosen (and the moment plain baccarat is chosen
+    back): the round waits for the shoe the choice begins, and is that game's."""
+    watched = Watched(browser, server)
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    choice = page.get_by_role("combobox", name="Game")
+    if not game:  # from a multiplier game back to plain baccarat
+        choice.select_option("golden_wealth")
+    choice.select_option(game)
+    bet(page, "banker", "25")
+    page.locator("#deal").click()
+    page.locator("#round[data-round='1'][aria-busy='false']").wait_for()
+    expected = {"rules": {"multipliers": game}} if game else {}
+    assert {k: v for k, v in watched.rounds[-1].items() if k == "rules"} == expected
+    assert {k: v for k, v in watched.shoes[-1].items() if k == "rules"} == expected
+    watched.check_it_stayed_inside()
+
+
 #: Hand names and outcomes in Traditional Chinese (docs/glossary.md).
 HANDS_ZH_HANT = {"player": "閒", "banker": "莊"}
 OUTCOMES_ZH_HANT = {"player": "閒贏", "banker": "莊贏", "tie": "和"}

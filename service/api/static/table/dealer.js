@@ -50,6 +50,12 @@ export class Dealer {
     return this.shoe;
   }
 
+  /** Whether the shoe in hand is one of `table`, dealt by `mode`, for `game` (null: plain baccarat). */
+  dealsFor(table, mode, game = null) {
+    const shoe = this.shoe;
+    return Boolean(shoe) && shoe.table === table && shoe.mode === mode && shoe.game === game;
+  }
+
   /** The seed inputs of a request for `shoe`. */
   static seedInputs(shoe) {
     return { server_seed: shoe.serverSeed, server_seed_hash: shoe.hash, client_seed: shoe.clientSeed, nonce: shoe.nonce };

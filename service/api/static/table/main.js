@@ -101,23 +101,37 @@ function showBets() {
   page.rebet.disabled = bets.lastRound.size === 0;
 }
 
+/** While the page works, and before it has a table, the choices that would change what it deals are closed. */
 function setBusy(busy) {
   state.busy = busy;
   page.round.setAttribute("aria-busy", String(busy));
-  for (const control of [page.deal, page.newShoe, page.tableChoice, page.game, page.dealing, page.language]) control.disabled = busy;
+  const closed = busy || !state.table;
+  for (const control of [page.deal, page.newShoe, page.tableChoice, page.game, page.dealing]) control.disabled = closed;
+  page.language.disabled = busy;
   page.clientSeed.readOnly = busy || Boolean(dealer.shoe && dealer.shoe.mode === SHOE && dealer.shoe.rounds > 0);
 }
 
-async function busyWith(work) {
-  if (state.busy) return;
+// The page's work (a table, a game, a shoe, a deal, a language), done one piece at a time
+// in the order it was asked for: a choice made while the page is busy is queued behind
+// the work in hand, never dropped, so the shoe a deal uses is always the one the last
+// choice began.
+let work = Promise.resolve();
+let waiting = 0;
+
+function busyWith(piece) {
+  waiting += 1;
   setBusy(true);
-  try {
-    await work();
-  } catch (error) {
-    messages.problem(error);
-  } finally {
-    setBusy(false);
-  }
+  work = work.then(async () => {
+    try {
+      await piece();
+    } catch (error) {
+      messages.problem(error);
+    } finally {
+      waiting -= 1;
+      if (waiting === 0) setBusy(false);
+    }
+  });
+  return work;
 }
 
 function chooseTable(name) {
@@ -140,6 +154,11 @@ function chooseGame(name) {
   showTable();
   bets.reset();
   showBets();
+}
+
+/** The multiplier game played, by its name; null for plain baccarat. */
+function gameName() {
+  return state.game ? state.game.name : null;
 }
 
 /** The game choice: plain baccarat, then each multiplier game as the API names it; the chosen one's description. */
@@ -179,16 +198,18 @@ function tableReady() {
   messages.say(_("Table {table}: place your bets and deal.", { table: state.table.name }));
 }
 
+/** The tables this page deals plain rounds at: the multiplier games are chosen as games
+ * (GET /v1/paytables), and the peek table is Peek Baccarat's (POST /v1/rounds/peek) alone. */
+function dealtHere(tables) {
+  return tables.filter((table) => !table.peek && !table.rules.multipliers);
+}
+
 async function loadTables() {
   const answer = await api.json("GET", "/v1/tables");
-  // The tables this page deals plain rounds at: the multiplier games are chosen as games
-  // (GET /v1/paytables), and the peek table is Peek Baccarat's (POST /v1/rounds/peek) alone.
-  state.tables = answer.tables.filter((table) => !table.peek && !table.rules.multipliers);
+  state.tables = dealtHere(answer.tables);
   fill(page.tableChoice, state.tables.map((table) => el("option", { value: table.name }, table.name)));
-  page.tableChoice.disabled = false;
   state.games = (await api.json("GET", "/v1/paytables")).multiplier_games;
   showGame();
-  page.game.disabled = false;
   state.bankroll = toMinor(BANKROLL, answer.tables[0].rules.minor_unit);
   chooseTable(answer.default);
   await startShoe();
@@ -200,14 +221,14 @@ async function startShoe() {
   dealer.retire();
   renderCurrent(page.shoeNow, null);
   await renderRetired(page.shoeBefore, dealer.retired);
-  await dealer.prepare(state.table.name, page.dealing.value, state.game ? state.game.name : null);
+  await dealer.prepare(state.table.name, page.dealing.value, gameName());
   renderCurrent(page.shoeNow, dealer.shoe);
   await showRules();
 }
 
 /** The rules sheet of the table as it is played now, in the page's language. */
 async function showRules() {
-  const request = sheetRequest(state.table.name, state.game ? state.game.name : null, page.dealing.value);
+  const request = sheetRequest(state.table.name, gameName(), page.dealing.value);
   await showRulesSheet(api, page.rulesTitle, page.rulesBody, request);
 }
 
@@ -285,7 +306,8 @@ async function deal() {
   messages.clear();
   if (!state.table || !readyToDeal()) return;
   await busyWith(async () => {
-    if (!dealer.shoe) await startShoe();
+    // The shoe dealt from is always the table, game and dealing on show.
+    if (!dealer.dealsFor(state.table.name, page.dealing.value, gameName())) await startShoe();
     const slip = bets.slip(state.digits);
     // The stakes and fees leave the balance as the cards are dealt; they come back if no round is.
     const { cost } = costOf(state.game, bets.stacks);
@@ -393,7 +415,7 @@ async function retell() {
   if (state.table) {
     // The tables' own words (descriptions, pay lines) are the service's: asked for again in this language.
     const answer = await api.json("GET", "/v1/tables");
-    state.tables = answer.tables;
+    state.tables = dealtHere(answer.tables);
     state.table = state.tables.find((table) => table.name === state.table.name) || state.table;
     showGame();
     showTable();
