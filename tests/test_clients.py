@@ -39,6 +39,8 @@ pytestmark = pytest.mark.server
 
 BIN = Path(sys.executable).parent
 OPENAPI = tools.ROOT / "openapi.yaml"
+#: Each released contract, as docs/contract/openapi-<version>.yaml.
+RELEASED = tools.ROOT / "docs" / "contract"
 CLIENTS = tools.ROOT / "clients"
 API_KEY = "k-clients-5e0c7a93b1f4d268"
 
@@ -71,15 +73,31 @@ def server(request: pytest.FixtureRequest) -> Iterator[tuple[Server, str | None]
         yield live, key
 
 
-@pytest.fixture(scope="module")
-def python_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The directory holding the generated package ``baccarat_client``."""
+def last_released() -> Path:
+    """The contract of the last release (docs/reference/versioning.md keeps each one)."""
+    kept = sorted(RELEASED.glob("openapi-*.yaml"), key=lambda path: release(path.stem))
+    assert kept, f"no released contract in {RELEASED}"
+    return kept[-1]
+
+
+def release(stem: str) -> tuple[int, ...]:
+    """``openapi-1.10.0`` as (1, 10, 0), which sorts releases in order."""
+    return tuple(int(part) for part in stem.removeprefix("openapi-").split("."))
+
+
+@pytest.fixture(scope="module", params=["today", "released"])
+def python_client(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory holding the generated package ``baccarat_client``: generated from
+    today's openapi.yaml, or from the last released contract, as an integrator who has
+    not regenerated since would hold it. Both read every answer of today's service,
+    those carrying values the open sets gained since included (the program checks one)."""
+    contract = OPENAPI if request.param == "today" else last_released()
     where = tmp_path_factory.mktemp("python-client")
     result = run(
         [
             BIN / "openapi-python-client",
             "generate",
-            f"--path={OPENAPI}",
+            f"--path={contract}",
             "--meta=none",
             f"--output-path={where / 'baccarat_client'}",
             f"--config={CLIENTS / 'python' / 'openapi-python-client.yaml'}",

@@ -36,22 +36,16 @@ from baccarat_client.api.shoes import deal_shoe, new_seed
 from baccarat_client.models import (
     Bet,
     BetResult,
-    BetType,
-    Dealing,
     Jwks,
     LiveRoundInProgress,
     LiveRoundRequest,
-    Malfunction,
     MultiplierCard,
-    MultiplierPreset,
     NewSeed,
     NewSeedRequest,
-    NoteCode,
     OddsRequest,
     OddsResponse,
     Outcome,
     PayLine,
-    PayLineCode,
     PayTablesResponse,
     PeekPosition,
     PeekRequest,
@@ -61,7 +55,6 @@ from baccarat_client.models import (
     Place,
     Problem,
     RankCounts,
-    ReasonCode,
     ReasonValues,
     ReplayRequest,
     ReplayVerdict,
@@ -84,10 +77,8 @@ from baccarat_client.models import (
     Slip,
     Status,
     Tableau,
-    TablePreset,
     TablesResponse,
     TaggedCard,
-    TiePays,
 )
 from baccarat_client.types import Response, Unset
 
@@ -109,28 +100,28 @@ TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 #: The program's own words for each rule of the tableau, by code: a platform
 #: writes the rules from the codes and values, never from the service's sentences.
 RULES = {
-    ReasonCode.PLAYER_NATURAL: "Player natural {player_total}",
-    ReasonCode.BANKER_NATURAL: "Banker natural {banker_total}",
-    ReasonCode.PLAYER_DRAWS_ON_0_5: "Player {player_total}: draws",
-    ReasonCode.PLAYER_STANDS_ON_6_7: "Player {player_total}: stands",
-    ReasonCode.BANKER_DRAWS_ON_0_5_PLAYER_STOOD: "Banker {banker_total}, Player stood: draws",
-    ReasonCode.BANKER_STANDS_ON_6_7_PLAYER_STOOD: "Banker {banker_total}, Player stood: stands",
-    ReasonCode.BANKER_DRAWS_ON_0_2: "draws",
-    ReasonCode.BANKER_STANDS_ON_7: "stands",
-    ReasonCode.BANKER_DRAWS_ON_PLAYER_THIRD: "draws",
-    ReasonCode.BANKER_STANDS_ON_PLAYER_THIRD: "stands",
+    "player_natural": "Player natural {player_total}",
+    "banker_natural": "Banker natural {banker_total}",
+    "player_draws_on_0_5": "Player {player_total}: draws",
+    "player_stands_on_6_7": "Player {player_total}: stands",
+    "banker_draws_on_0_5_player_stood": "Banker {banker_total}, Player stood: draws",
+    "banker_stands_on_6_7_player_stood": "Banker {banker_total}, Player stood: stands",
+    "banker_draws_on_0_2": "draws",
+    "banker_stands_on_7": "stands",
+    "banker_draws_on_player_third": "draws",
+    "banker_stands_on_player_third": "stands",
 }
 #: The notes on the rules as a whole, by code.
 NOTES = {
-    NoteCode.DEALING_ORDER: "P, B, P, B",
-    NoteCode.NATURALS_END_THE_ROUND: "naturals {naturals}",
-    NoteCode.PLAYER_ACTS_FIRST: "Player first",
-    NoteCode.HIGHER_TOTAL_WINS: "higher total wins",
+    "dealing_order": "P, B, P, B",
+    "naturals_end_the_round": "naturals {naturals}",
+    "player_acts_first": "Player first",
+    "higher_total_wins": "higher total wins",
 }
 #: A preset's description in the program's words, by its code, filled with its figures.
 PRESETS = {
-    TablePreset.STANDARD: "{decks} decks, Banker {banker_pays}:1, tie {tie_pays}:1",
-    TablePreset.LIGHTNING: "Lightning, tie {tie_pays}:1, fee {fee}",
+    "standard": "{decks} decks, Banker {banker_pays}:1, tie {tie_pays}:1",
+    "lightning": "Lightning, tie {tie_pays}:1, fee {fee}",
 }
 
 
@@ -182,9 +173,9 @@ def lightning(client: Caller) -> None:
     """A Lightning round (the README's): the studio's lightning card 8H x8 lights the Banker's natural."""
     request = RoundRequest(
         cards=["2S", "8H", "5D", "KC"],
-        rules=RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING),
+        rules=RoundRulesOverride(multipliers="lightning"),
         multiplier_cards=[MultiplierCard(card="8H", multiplier=8)],
-        bets=[Bet(type_=BetType.BANKER, amount="10.00"), Bet(type_=BetType.TIE, amount="5.00")],
+        bets=[Bet(type_="banker", amount="10.00"), Bet(type_="tie", amount="5.00")],
     )
     answer = answered("playRound", play_round.sync_detailed(client=client, body=request), RoundResponse)
     slip = present(answer.multiplier_settlement, "playRound: multiplier_settlement")
@@ -199,7 +190,7 @@ def rounds(client: Caller) -> None:
         (
             RoundRequest(
                 cards=["9S", "KH", "2D", "7C", "5H"],
-                bets=[Bet(id="b1", type_=BetType.BANKER, amount="25.00"), Bet(type_=BetType.TIE, amount="5")],
+                bets=[Bet(id="b1", type_="banker", amount="25.00"), Bet(type_="tie", amount="5")],
             ),
             "18.75",
         ),
@@ -207,12 +198,12 @@ def rounds(client: Caller) -> None:
             RoundRequest(
                 cards=["2S", "KH", "2D", "KC", "4H", "TC"],
                 bets=[
-                    Bet(type_=BetType.PLAYER, amount="10"),
-                    Bet(type_=BetType.PLAYER_PAIR, amount="5"),
-                    Bet(type_=BetType.EITHER_PAIR, amount="5"),
-                    Bet(type_=BetType.DRAGON_BONUS_PLAYER, amount="5"),
-                    Bet(type_=BetType.BIG, amount="10"),
-                    Bet(type_=BetType.SMALL, amount="5"),
+                    Bet(type_="player", amount="10"),
+                    Bet(type_="player_pair", amount="5"),
+                    Bet(type_="either_pair", amount="5"),
+                    Bet(type_="dragon_bonus_player", amount="5"),
+                    Bet(type_="big", amount="10"),
+                    Bet(type_="small", amount="5"),
                 ],
             ),
             "140.40",
@@ -220,12 +211,12 @@ def rounds(client: Caller) -> None:
         (
             RoundRequest(
                 cards=["2S", "3H", "3D", "3C", "KH"],
-                table=TablePreset.NO_COMMISSION,
+                table="no_commission",
                 bets=[
-                    Bet(type_=BetType.BANKER, amount="20"),
-                    Bet(type_=BetType.SUPER_6, amount="5"),
-                    Bet(type_=BetType.BANKER_PAIR, amount="5"),
-                    Bet(type_=BetType.PLAYER_PAIR, amount="5"),
+                    Bet(type_="banker", amount="20"),
+                    Bet(type_="super_6", amount="5"),
+                    Bet(type_="banker_pair", amount="5"),
+                    Bet(type_="player_pair", amount="5"),
                 ],
             ),
             "120.00",
@@ -233,11 +224,11 @@ def rounds(client: Caller) -> None:
         (
             RoundRequest(
                 cards=["2S", "AH", "4D", "AC", "5D"],
-                table=TablePreset.EZ,
+                table="ez",
                 bets=[
-                    Bet(type_=BetType.BANKER, amount="25"),
-                    Bet(type_=BetType.DRAGON_7, amount="5"),
-                    Bet(type_=BetType.PANDA_8, amount="5"),
+                    Bet(type_="banker", amount="25"),
+                    Bet(type_="dragon_7", amount="5"),
+                    Bet(type_="panda_8", amount="5"),
                 ],
             ),
             "195.00",
@@ -274,7 +265,7 @@ def rounds(client: Caller) -> None:
     expect(pointers == ["/cards/4"], f"playRound: {pointers}, not the missing card")
 
 
-def reason_codes(round: RoundResponse) -> list[ReasonCode]:
+def reason_codes(round: RoundResponse) -> list[str]:
     """The code of each draw and stand of ``round``, and of its outcome."""
     draws = [draw.code for draw in round.draws]
     return [*draws, *(stand.code for stand in round.stands), round.outcome_reason.code]
@@ -290,17 +281,42 @@ def reasons(client: Caller, request: RoundRequest) -> None:
     expect(response.headers["Content-Language"] == "zh-Hant", "playRound: not answered in zh-Hant")
     chinese = answered("playRound", response, RoundResponse)
     codes = reason_codes(english)
-    expect(all(isinstance(code, ReasonCode) for code in codes), "playRound: a reason without a code")
+    expect(all(isinstance(code, str) and code for code in codes), "playRound: a reason without a code")
     lines = present(english.settlement, "playRound: settlement").bets
-    expect(all(isinstance(line.code, PayLineCode) for line in lines), "playRound: a bet without a line code")
+    expect(
+        all(isinstance(line.code, str) and line.code for line in lines),
+        "playRound: a bet without a line code",
+    )
     expect(reason_codes(chinese) == codes, "playRound: other codes in Chinese")
     expect(chinese.outcome_reason.reason != english.outcome_reason.reason, "playRound: no Chinese reason")
+    later(json.loads(response.content))
+
+
+#: Values a later release may add to the open value sets (docs/reference/versioning.md).
+ADDED_LATER = {"code": "a_code_added_later", "type": "a_bet_added_later", "variant": "a_variant_added_later"}
+
+
+def later(answer: dict[str, Any]) -> None:
+    """The same answer as a later release might write it, with a reason code, a pay line,
+    a bet type, a variant, a pay table and a tie pay this client was not generated with:
+    the client parses it, and gives it back as it was sent."""
+    answer["outcome_reason"]["code"] = ADDED_LATER["code"]
+    for step in (*answer["draws"], *answer["stands"]):
+        step["code"] = ADDED_LATER["code"]
+    for bet in answer["settlement"]["bets"]:
+        bet.update(code=ADDED_LATER["code"], type=ADDED_LATER["type"])
+    rules = answer["rules"]
+    rules.update(variant=ADDED_LATER["variant"], tie_pays=7)
+    rules["pay_tables"]["tie"] = "tie_7_to_1_added_later"
+    parsed = RoundResponse.from_dict(answer)
+    expect(parsed.to_dict() == answer, "playRound: a later release's answer does not read back as sent")
+    expect(parsed.outcome_reason.code == ADDED_LATER["code"], "playRound: a later reason code was lost")
 
 
 def live_rounds(client: Caller) -> None:
     """POST /v1/rounds/live card by card, as docs/live.md deals it, and a misdeal."""
     cards = ["2S", "KH", "3D", "4C", "5H", "6D"]
-    bets = [Bet(id="b1", type_=BetType.BANKER, amount="25.00")]
+    bets = [Bet(id="b1", type_="banker", amount="25.00")]
     for dealt in range(len(cards)):
         request = LiveRoundRequest(cards=list(cards[:dealt]), bets=bets)
         so_far = answered(
@@ -324,7 +340,7 @@ def live_rounds(client: Caller) -> None:
 def peek_rounds(client: Caller) -> None:
     """POST /v1/rounds/peek: the card shown, then the round settled on a triple, as the README plays it."""
     cards = ["9S", "KH", "2D", "7C", "5H"]
-    bets = [Bet(id="b1", type_=BetType.BANKER, amount="10")]
+    bets = [Bet(id="b1", type_="banker", amount="10")]
     request = PeekRequest(cards=cards, shown=[PeekPosition.BANKER_FIRST], bets=bets)
     view = answered("playPeekRound", play_peek_round.sync_detailed(client=client, body=request), PeekView)
     expect([shown.card for shown in view.shown] == ["KH"], f"playPeekRound: shown {view.shown}")
@@ -340,10 +356,10 @@ def settlements(client: Caller) -> None:
     request = SettlementRequest(
         cards=["9S", "KH", "2D", "7C", "5H"],
         slips=[
-            Slip(id="seat-1", bets=[Bet(type_=BetType.BANKER, amount="25.00")]),
+            Slip(id="seat-1", bets=[Bet(type_="banker", amount="25.00")]),
             Slip(
                 id="seat-2",
-                bets=[Bet(type_=BetType.PLAYER, amount="10"), Bet(type_=BetType.TIE, amount="2.50")],
+                bets=[Bet(type_="player", amount="10"), Bet(type_="tie", amount="2.50")],
             ),
         ],
     )
@@ -360,13 +376,13 @@ def lightning_slips(client: Caller) -> None:
     """A Lightning table's slips (the README's): each settled by the rule, the fees in the totals."""
     request = SettlementRequest(
         cards=["2S", "8H", "5D", "KC"],
-        rules=RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING),
+        rules=RoundRulesOverride(multipliers="lightning"),
         multiplier_cards=[MultiplierCard(card="8H", multiplier=8)],
         slips=[
-            Slip(id="seat-1", bets=[Bet(type_=BetType.BANKER, amount="10.00")]),
+            Slip(id="seat-1", bets=[Bet(type_="banker", amount="10.00")]),
             Slip(
                 id="seat-2",
-                bets=[Bet(type_=BetType.PLAYER, amount="5.00"), Bet(type_=BetType.TIE, amount="5.00")],
+                bets=[Bet(type_="player", amount="5.00"), Bet(type_="tie", amount="5.00")],
             ),
         ],
     )
@@ -390,7 +406,7 @@ def shoes(client: Caller) -> None:
         nonce=1,
         to_round=3,
         include_shoe=True,
-        bets=[Bet(type_=BetType.BANKER, amount="10.00")],
+        bets=[Bet(type_="banker", amount="10.00")],
     )
     shoe = answered("dealShoe", deal_shoe.sync_detailed(client=client, body=request), ShoeResponse)
     expect([r.number for r in shoe.rounds] == [1, 2, 3], "dealShoe: not rounds 1 to 3")
@@ -415,8 +431,8 @@ def shoes(client: Caller) -> None:
 def lightning_shoe(client: Caller) -> None:
     """A seeded Lightning shoe: its round 3 shows the multiplier cards and the
     multiplied slip POST /v1/rounds answers for the same seed and round 3."""
-    rules = RoundRulesOverride(multipliers=MultiplierPreset.LIGHTNING)
-    bets = [Bet(type_=BetType.BANKER, amount="10.00")]
+    rules = RoundRulesOverride(multipliers="lightning")
+    bets = [Bet(type_="banker", amount="10.00")]
     request = ShoeRequest(seed="table-7/lightning-1", rules=rules, to_round=3, bets=bets)
     shoe = answered("dealShoe", deal_shoe.sync_detailed(client=client, body=request), ShoeResponse)
     expect(shoe.multiplier_algorithm == "hmac-sha256-multiplier-cards/v1", "dealShoe: multiplier_algorithm")
@@ -437,7 +453,7 @@ def lightning_shoe(client: Caller) -> None:
     )
 
 
-def said(code: ReasonCode, values: ReasonValues) -> str:
+def said(code: str, values: ReasonValues) -> str:
     """A rule in the program's words, filled with its values."""
     return RULES[code].format(**values.to_dict())
 
@@ -458,7 +474,7 @@ def tableau_lines(tableau: Tableau) -> list[str]:
 def pay_lines(lines: list[PayLine]) -> list[str]:
     """A pay table from its lines' codes and pays."""
     return [
-        f"{line.code.value}: {'push' if line.result is BetResult.PUSH else line.odds + ':1'}"
+        f"{line.code}: {'push' if line.result is BetResult.PUSH else line.odds + ':1'}"
         for line in lines
     ]
 
@@ -494,9 +510,9 @@ def reference(client: Caller) -> None:
     expect(
         presets == ["8 decks, Banker 0.95:1, tie 8:1", "Lightning, tie 5:1, fee 0.2"], f"getTables: {presets}"
     )
-    expect(tables.default is TablePreset.STANDARD, "getTables: the default is not standard")
-    tie_9 = next(table for table in tables.tables if table.name is TablePreset.TIE_9)
-    expect(tie_9.rules.tie_pays is TiePays.VALUE_9, "getTables: tie_9 does not pay 9")
+    expect(tables.default == "standard", "getTables: the default is not standard")
+    tie_9 = next(table for table in tables.tables if table.name == "tie_9")
+    expect(tie_9.rules.tie_pays == 9, "getTables: tie_9 does not pay 9")
     expect({bet.type_ for bet in tie_9.bets} == set(tie_9.rules.limits.additional_keys), "getTables: bets")
     response = get_pay_tables.sync_detailed(
         client=client, decks=6, accept_language="th", traceparent=TRACEPARENT
@@ -504,7 +520,7 @@ def reference(client: Caller) -> None:
     expect(response.headers["Content-Language"] == "th", "getPayTables: not answered in Thai")
     catalogue = answered("getPayTables", response, PayTablesResponse)
     expect(catalogue.decks == 6 and len(catalogue.pay_tables) > 20, "getPayTables: not the catalogue")
-    dragon = next(table for table in catalogue.pay_tables if table.bet is BetType.DRAGON_BONUS_PLAYER)
+    dragon = next(table for table in catalogue.pay_tables if table.bet == "dragon_bonus_player")
     expect(
         pay_lines(dragon.lines)[:2]
         == ["player_wins_with_a_natural: 1:1", "a_tie_between_two_naturals: push"],
@@ -513,9 +529,9 @@ def reference(client: Caller) -> None:
     # A table built from catalogue entries: the last pay table of each bet a
     # pair round pays, chosen by the ids the catalogue answered.
     chosen = {
-        table.bet.value: table.id.value
+        table.bet: table.id
         for table in catalogue.pay_tables
-        if table.bet in (BetType.PLAYER_PAIR, BetType.EITHER_PAIR)
+        if table.bet in ("player_pair", "either_pair")
     }
     body = RoundRequest.from_dict(
         {
@@ -525,7 +541,7 @@ def reference(client: Caller) -> None:
         }
     )
     paid = answered("playRound", play_round.sync_detailed(client=client, body=body), RoundResponse)
-    expect(paid.rules.pay_tables["player_pair"].value == "player_pair_12_to_1", "playRound: pay table")
+    expect(paid.rules.pay_tables["player_pair"] == "player_pair_12_to_1", "playRound: pay table")
     expect(present(paid.settlement, "settlement").bets[0].win == "120.00", "playRound: not paid 12:1")
 
 
@@ -560,7 +576,7 @@ def roads(client: Caller) -> None:
 def odds(client: Caller) -> None:
     full = answered(
         "getOdds",
-        get_odds.sync_detailed(client=client, body=OddsRequest(table=TablePreset.STANDARD)),
+        get_odds.sync_detailed(client=client, body=OddsRequest(table="standard")),
         OddsResponse,
     )
     expect(full.sequences == 4998398275503360, f"getOdds: {full.sequences} sequences")
@@ -572,17 +588,15 @@ def odds(client: Caller) -> None:
 
 def sheets(client: Caller) -> None:
     """A table's rules sheet, posted with the operator's clause, and a preset's as it is."""
-    request = RulesSheetRequest(table=TablePreset.TIE_9, malfunction=Malfunction.UNDER_REVIEW)
+    request = RulesSheetRequest(table="tie_9", malfunction="under_review")
     sheet = answered(
         "writeRulesSheet", write_rules_sheet.sync_detailed(client=client, body=request), RulesSheet
     )
-    expect(sheet.dealing is Dealing.RESHUFFLE_EACH_HAND, f"writeRulesSheet: {sheet.dealing}")
+    expect(sheet.dealing == "reshuffle_each_hand", f"writeRulesSheet: {sheet.dealing}")
     figures = [section.values.to_dict() for section in sheet.sections]
     tie = next(values for values in figures if values.get("bet") == "tie")
     expect(tie["rtp"] == "95.16", f"writeRulesSheet: the tie's return to player is {tie['rtp']}")
-    preset = answered(
-        "getRulesSheet", get_rules_sheet.sync_detailed(TablePreset.TIE_9, client=client), RulesSheet
-    )
+    preset = answered("getRulesSheet", get_rules_sheet.sync_detailed("tie_9", client=client), RulesSheet)
     expect(preset.rules.id == sheet.rules.id, "getRulesSheet: other rules")
 
 

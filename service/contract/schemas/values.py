@@ -65,19 +65,44 @@ VARIANT_DESCRIPTION = (
 )
 
 
+#: The extension that lists an open set's values today (Zalando's RESTful API guidelines):
+#: documentation for people and tools, not a promise that no other value comes.
+EXTENSIBLE_ENUM = "x-extensible-enum"
+
+#: What an open set's description says of the values it may gain (docs/reference/versioning.md).
+MAY_GROW = (
+    "Values may be added in any release of this major version: a caller treats a value "
+    "it does not know as one more of the set, never as an error. The values today are "
+    "listed in `x-extensible-enum`."
+)
+
+
 @dataclass(frozen=True)
 class ValueSet:
     """The values a field may take. A nullable set also takes null: it is a
     set of its own (OpenAPI 3.0 cannot make a reference nullable), titled so
-    that generators name its type after it (``Mark | None``)."""
+    that generators name its type after it (``Mark | None``).
+
+    A set is closed (an ``enum``) only where the game fixes it for good: who
+    won, a hand, a card's place, a bet's result, a road's colour. Every other
+    set is ``open``: it grows with the catalogue (a bet, a pay table, a table,
+    a reason, a problem code), so the contract lists its values in
+    :data:`EXTENSIBLE_ENUM` and types it as a plain string or integer, and a
+    client generated from this release still reads an answer that carries a
+    value added since. The service still checks a request's value against
+    the set it knows."""
 
     values: tuple[str, ...] | tuple[int, ...]
     description: str
     nullable: bool = False
+    open: bool = True
 
     def component(self, name: str) -> dict[str, Any]:
         """The set as an OpenAPI schema."""
         kind = "integer" if isinstance(self.values[0], int) else "string"
+        if self.open:
+            description = f"{self.description}\n\n{MAY_GROW}"
+            return {"type": kind, "description": description, EXTENSIBLE_ENUM: [*self.values]}
         schema: dict[str, Any] = {"type": kind, "enum": [*self.values], "description": self.description}
         if self.nullable:
             schema.update(title=name, enum=[*self.values, None], nullable=True)
@@ -91,15 +116,18 @@ def names(values: Iterable[str]) -> tuple[str, ...]:
 
 VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
     {
-        "Outcome": ValueSet(names(Outcome), "Who won the round, or a tie"),
-        "Side": ValueSet(names(Side), "One of the two hands"),
+        "Outcome": ValueSet(names(Outcome), "Who won the round, or a tie", open=False),
+        "Side": ValueSet(names(Side), "One of the two hands", open=False),
         "Place": ValueSet(
             names(Place),
             "Which card of a round a card is: each hand's first and second cards, dealt Player, "
             "Banker, Player, Banker, then each hand's third card if the tableau calls for it",
+            open=False,
         ),
         "BetType": ValueSet(names(BetType), BET_TYPE_DESCRIPTION),
-        "BetResult": ValueSet(names(Result), "What a bet does: wins, loses, or pushes (its stake returned)"),
+        "BetResult": ValueSet(
+            names(Result), "What a bet does: wins, loses, or pushes (its stake returned)", open=False
+        ),
         "TablePreset": ValueSet(
             names(TABLES),
             "A table preset (GET /v1/tables): `standard` (5% commission; pairs, perfect pair, dragon "
@@ -161,20 +189,24 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
         ),
         "ErrorCode": ValueSet(
             names(ERROR_TEMPLATES),
-            "What is wrong with one input of a request (`errors[].code` of a problem): a closed set, "
-            "the same in every language; docs/errors.md has each code's sentence and values",
+            "What is wrong with one input of a request (`errors[].code` of a problem): the same in "
+            "every language; docs/errors.md has each code's sentence and values",
         ),
-        "Action": ValueSet(("draw", "stand"), "Whether a hand draws a third card or stands"),
-        "Colour": ValueSet(names(Colour), "A mark of a derived road"),
-        "Mark": ValueSet(names(Colour), "The mark a derived road would add, or null for none", nullable=True),
+        "Action": ValueSet(("draw", "stand"), "Whether a hand draws a third card or stands", open=False),
+        "Colour": ValueSet(names(Colour), "A mark of a derived road", open=False),
+        "Mark": ValueSet(
+            names(Colour), "The mark a derived road would add, or null for none", nullable=True, open=False
+        ),
         "PeekPosition": ValueSet(
             names(Position),
             "One of a peek round's first four cards, in dealing order (Player, Banker, Player, Banker)",
+            open=False,
         ),
         "PeekChoice": ValueSet(
             names(Choice),
             "What the player does with a peek round's Player or Banker bet once cards are shown: keep "
             "it, double it or triple it (no fee on the raise)",
+            open=False,
         ),
         "ReturnWarningCode": ValueSet(
             names(WarningCode),
@@ -201,6 +233,7 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
         "ShoeSource": ValueSet(
             ("full", "removed", "counts", "seed"),
             "How the request gave the shoe: in full, less the cards `removed`, by `counts`, or seeded",
+            open=False,
         ),
     }
 )
