@@ -473,10 +473,7 @@ def tableau_lines(tableau: Tableau) -> list[str]:
 
 def pay_lines(lines: list[PayLine]) -> list[str]:
     """A pay table from its lines' codes and pays."""
-    return [
-        f"{line.code}: {'push' if line.result is BetResult.PUSH else line.odds + ':1'}"
-        for line in lines
-    ]
+    return [f"{line.code}: {'push' if line.result is BetResult.PUSH else line.odds + ':1'}" for line in lines]
 
 
 def reference(client: Caller) -> None:
@@ -529,9 +526,7 @@ def reference(client: Caller) -> None:
     # A table built from catalogue entries: the last pay table of each bet a
     # pair round pays, chosen by the ids the catalogue answered.
     chosen = {
-        table.bet: table.id
-        for table in catalogue.pay_tables
-        if table.bet in ("player_pair", "either_pair")
+        table.bet: table.id for table in catalogue.pay_tables if table.bet in ("player_pair", "either_pair")
     }
     body = RoundRequest.from_dict(
         {
