@@ -20,10 +20,12 @@ from . import (
     shoes,
     signing,
     simulate,
+    sizing,
     tracing,
 )
 
 SECTIONS = [
+    ("Sizing: what one worker serves (docs/operations/sizing.md)", sizing.run),
     ("The engine against its peers, on the same shoes", peers.run),
     ("Rounds and settlement: against the empty endpoint and the signed ceiling", rounds.run),
     ("Where a served request's time goes: one worker sampled under load", profile.run),
