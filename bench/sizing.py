@@ -117,7 +117,8 @@ def table(ours: Start, theirs: Start, rows: list[Row], after: float) -> Iterator
             f"{load.p99_ms:.1f} | {load.errors} | {load.requests_per_second / row.yardstick:.3f} |"
         )
     yield (
-        f"start: {ours.seconds:.2f} s from launching gunicorn to the first answer, the worker {ours.cpu_seconds:.2f} s of CPU "
+        f"start: {ours.seconds:.2f} s from launching gunicorn to the first answer, "
+        f"the worker {ours.cpu_seconds:.2f} s of CPU "
         f"(the empty app's: {theirs.seconds:.2f} s, {theirs.cpu_seconds:.2f} s; "
         f"ratio {ours.cpu_seconds / max(theirs.cpu_seconds, 0.01):.1f})"
     )
