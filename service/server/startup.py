@@ -13,6 +13,12 @@ gunicorn.conf.py calls these in order:
   and kept (its server starts once gunicorn is ready); the API's port is
   only tried, gunicorn binds it right after.
 
+What the master makes at start and removes at exit (the metrics directory
+of ``make run``) is kept here, in an imported module, not in
+gunicorn.conf.py: gunicorn reads that file again on a reload (SIGHUP), and
+its module state with it, so only a module that stays imported remembers to
+remove the directory when gunicorn stops.
+
 Its logs stay JSON lines on stdout (service/server/logs.py); the one line
 on stderr is for the person or the orchestrator that started it. What can
 still fail later (a worker that cannot boot) is gunicorn's to report.
@@ -21,13 +27,17 @@ still fail later (a worker that cannot boot) is gunicorn's to report.
 from __future__ import annotations
 
 import errno
+import shutil
 import socket
+import tempfile
 from collections.abc import Mapping
 from typing import NoReturn
 
 from .config import ServerSettings, from_environment, server_settings
 from .exposition import OperatorServer, operator_server
 
+#: The directories this process made for itself, removed by :func:`remove_what_was_made`.
+MADE: list[str] = []
 #: What every refusal starts with, so that it reads apart from whatever else is on stderr.
 PREFIX = "baccarat: cannot start: "
 
@@ -97,3 +107,16 @@ def claim_metrics_port(settings: ServerSettings, environ: Mapping[str, str]) -> 
         return operator_server(host, port)
     except OSError as error:
         refuse_bind(environ, "METRICS_PORT", port, host, error)
+
+
+def temporary_metrics_dir() -> str:
+    """A new directory for the workers' metrics, to be removed at exit."""
+    path = tempfile.mkdtemp(prefix="baccarat-metrics-")
+    MADE.append(path)
+    return path
+
+
+def remove_what_was_made() -> None:
+    """Remove every directory :func:`temporary_metrics_dir` made in this process."""
+    while MADE:
+        shutil.rmtree(MADE.pop(), ignore_errors=True)

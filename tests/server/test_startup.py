@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +23,7 @@ import pytest
 
 from service.server import config
 from service.server.startup import PREFIX
-from tests.servers import ROOT, free_port
+from tests.servers import ROOT, free_port, gunicorn, worker_pids
 
 pytestmark = pytest.mark.server
 
@@ -148,3 +151,30 @@ def test_reading_gunicorn_conf_leaves_prometheus_client_unloaded():
         [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60
     )
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_temporary_metrics_directory_is_removed_after_a_reload(tmp_path):
+    """SIGHUP makes gunicorn read gunicorn.conf.py again (new workers, the
+    file's module state anew): the directory made at start still goes at exit."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    environment = {"PROMETHEUS_MULTIPROC_DIR": None, "TMPDIR": str(temporary)}
+    with gunicorn(workers=1, env=environment) as server:
+        (made,) = temporary.iterdir()
+        before = worker_pids(server.process.pid)
+        os.kill(server.process.pid, signal.SIGHUP)
+        deadline = time.monotonic() + REFUSED_WITHIN
+        while not (worker_pids(server.process.pid) - before) or ask(server.url) != 200:
+            assert time.monotonic() < deadline, "no new worker after SIGHUP"
+            time.sleep(0.1)
+        assert made.is_dir()
+    assert server.process.returncode == 0
+    assert list(temporary.iterdir()) == [], "left behind"
+
+
+def ask(url: str) -> int | None:
+    try:
+        with urllib.request.urlopen(url + "/readyz", timeout=1) as response:
+            return int(response.status)
+    except OSError:
+        return None
