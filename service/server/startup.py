@@ -26,7 +26,9 @@ still fail later (a worker that cannot boot) is gunicorn's to report.
 
 from __future__ import annotations
 
+import atexit
 import errno
+import os
 import shutil
 import socket
 import tempfile
@@ -110,13 +112,22 @@ def claim_metrics_port(settings: ServerSettings, environ: Mapping[str, str]) -> 
 
 
 def temporary_metrics_dir() -> str:
-    """A new directory for the workers' metrics, to be removed at exit."""
+    """A new directory for the workers' metrics, removed when this process
+    exits, however it exits (gunicorn's ``on_exit`` runs only after a start
+    that went through; an exit from a failed start runs the ``atexit``
+    handler), but not when a worker forked from it does."""
     path = tempfile.mkdtemp(prefix="baccarat-metrics-")
+    if not MADE:
+        atexit.register(remove_what_was_made, owner=os.getpid())
     MADE.append(path)
     return path
 
 
-def remove_what_was_made() -> None:
-    """Remove every directory :func:`temporary_metrics_dir` made in this process."""
+def remove_what_was_made(owner: int | None = None) -> None:
+    """Remove every directory :func:`temporary_metrics_dir` made in this
+    process; nothing in another (``owner``, when given, is the process that
+    made them, and a forked worker inherits the list)."""
+    if owner is not None and owner != os.getpid():
+        return
     while MADE:
         shutil.rmtree(MADE.pop(), ignore_errors=True)

@@ -178,3 +178,38 @@ def ask(url: str) -> int | None:
             return int(response.status)
     except OSError:
         return None
+
+
+#: Makes the metrics directory as gunicorn's master does, forks a child that
+#: exits as a gunicorn worker does (sys.exit), then fails as a start can fail
+#: after the directory is made (gunicorn exits from a failed bind without its
+#: on_exit hook).
+FAILS_AFTER_MAKING = """
+import os, sys
+from service.server.startup import temporary_metrics_dir
+made = temporary_metrics_dir()
+child = os.fork()
+if child == 0:
+    sys.exit(0)
+os.waitpid(child, 0)
+assert os.path.isdir(made), "removed by the child's exit"
+print(made, flush=True)
+sys.exit(1)
+"""
+
+
+def test_the_temporary_metrics_directory_goes_however_the_master_exits(tmp_path):
+    environment = {name: value for name, value in os.environ.items() if name not in SET_HERE}
+    environment["TMPDIR"] = str(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", FAILS_AFTER_MAKING],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1, result.stderr
+    made = Path(result.stdout.strip())
+    assert made.parent == tmp_path
+    assert not made.exists()
