@@ -14,16 +14,11 @@ ENV PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1
 WORKDIR /src
 # The project's own files only (see .dockerignore): its dependencies are the
-# ranges in pyproject.toml.
-COPY pyproject.toml README.md ./
+# ranges in pyproject.toml. Building the package compiles every translation
+# catalogue into it (setup.py), so no file of the package is named here.
+COPY pyproject.toml setup.py MANIFEST.in README.md ./
 COPY service ./service
-# The translations are compiled (.po to .mo) before the package is built, so
-# that the installed package carries them (service/contract/language.py).
 RUN python -m venv /opt/venv \
-    && /opt/venv/bin/pip install --no-cache-dir 'babel>=2.16,<3' \
-    && /opt/venv/bin/pybabel compile --domain game --directory service/locales \
-    && /opt/venv/bin/pybabel compile --domain problems --directory service/locales \
-    && /opt/venv/bin/pybabel compile --domain table --directory service/locales \
     && /opt/venv/bin/pip install --no-cache-dir .
 
 FROM python:3.11.13-slim-bookworm AS runtime

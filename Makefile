@@ -20,19 +20,27 @@ CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/*.po))
 
 .PHONY: help install node run test check fmt openapi postman bench clean translations catalogues
 
+# Each target's "## " comment, with the variables it names given their values.
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}' \
+		| sed 's|\$$(PORT)|$(PORT)|g'
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/python || echo "Creating the virtual environment $(VENV) with $(PYTHON)"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing the service in editable mode with its test and dev tools into $(VENV)"
+	@echo "(pip, from pyproject.toml: about a minute, more without a pip cache; the translation catalogues are compiled on the way)"
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@touch $(STAMP)
+	@echo "Installed: $(BIN)/python. \`make run\` serves the API, \`make help\` lists the other targets."
 
-install: $(STAMP) $(CATALOGUES) ## Create .venv and install the service with its dev tools
+install: $(STAMP) $(CATALOGUES) ## Create .venv and install the service with its dev tools (about a minute)
 
-$(LOCALES)/%.mo: $(LOCALES)/%.po $(STAMP)
+# Order-only on the stamp: the install compiles the catalogues itself, and a
+# .mo is compiled again only when its .po changes.
+$(LOCALES)/%.mo: $(LOCALES)/%.po | $(STAMP)
 	$(BIN)/pybabel compile --input-file $< --output-file $@
 
 catalogues: $(CATALOGUES) ## Compile the translations (.po) the service reads (.mo)

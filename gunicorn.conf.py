@@ -12,18 +12,22 @@ Measurements behind the choices are in docs/performance.md.
 
 import glob
 import os
-import shutil
-import tempfile
 
-from service.server.config import EPHEMERAL_KEY, ephemeral_pem, from_environment, server_settings
+from service.server.config import EPHEMERAL_KEY, ephemeral_pem
 from service.server.logs import logging_config
+from service.server.startup import (
+    check_api_port,
+    claim_metrics_port,
+    read_settings,
+    remove_what_was_made,
+    temporary_metrics_dir,
+)
 from service.server.worker import take_turns
 
-settings = server_settings(os.environ)
 # The application's settings are read again by each worker; reading them
 # here first stops a bad value (say, BACCARAT_API_KEYS set but empty) before
-# any worker starts, with the variable's name, instead of a boot loop.
-from_environment(os.environ)
+# any worker starts, in one line naming the variable, instead of a boot loop.
+settings = read_settings(os.environ)
 
 bind = settings.bind
 workers = settings.workers
@@ -69,17 +73,23 @@ errorlog = "-"
 
 
 # Where the workers write their metrics: PROMETHEUS_MULTIPROC_DIR, or when it
-# is unset (`make run`) a temporary directory made at start and removed at exit.
+# is unset (`make run`) a temporary directory made at start and removed at exit
+# (service/server/startup.py remembers it, through a reload of this file).
 metrics_dir = settings.metrics_dir
-temporary_metrics_dir = None
+# The master's server of metrics and liveness, bound at start, serving once gunicorn is ready.
+operator_port = None
 
 
 def on_starting(server):
-    """Before any worker starts: empty the metrics directory. Files left by an
-    earlier run would otherwise be added into this run's counts."""
-    global metrics_dir, temporary_metrics_dir
+    """Before anything is made: the API's port tried and the metrics port
+    taken, or a one-line refusal (service/server/startup.py). Then, before any
+    worker starts, empty the metrics directory: files left by an earlier run
+    would otherwise be added into this run's counts."""
+    global metrics_dir, operator_port
+    check_api_port(settings, os.environ)
+    operator_port = claim_metrics_port(settings, os.environ)
     if metrics_dir is None:
-        metrics_dir = temporary_metrics_dir = tempfile.mkdtemp(prefix="baccarat-metrics-")
+        metrics_dir = temporary_metrics_dir()
         # The workers are forked after this hook and inherit the variable.
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     os.makedirs(metrics_dir, exist_ok=True)
@@ -104,7 +114,7 @@ def when_ready(server):
     """The master listens: serve the workers' summed metrics, and liveness, on its own port."""
     from service.server.exposition import serve_operator_port
 
-    serve_operator_port(settings.metrics_host, settings.metrics_port, metrics_dir)
+    serve_operator_port(operator_port, metrics_dir)
     address = f"http://{settings.metrics_host}:{settings.metrics_port}"
     server.log.info("metrics on %s/metrics, liveness on %s/livez", address, address)
 
@@ -137,5 +147,4 @@ def worker_exit(server, worker):
 
 def on_exit(server):
     """gunicorn stops: remove the metrics directory if it made it."""
-    if temporary_metrics_dir is not None:
-        shutil.rmtree(temporary_metrics_dir, ignore_errors=True)
+    remove_what_was_made()

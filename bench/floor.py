@@ -55,6 +55,7 @@ from service.contract.schemas.rounds import RoundRequestSchema
 from tests.servers import ROOT
 
 from .baseline import signed_answer
+from .dropped_spans import traced_provider
 
 Steps = Callable[[str], AbstractContextManager[object]]
 
@@ -113,8 +114,6 @@ def spans(tracer: trace.Tracer, parent: Any) -> Steps:
 
 def create_traced_app() -> Flask:
     """The round alone, every request traced by the bare tree, its spans dropped."""
-    from .tracing import traced_provider
-
     return create_app(traced_provider())
 
 

@@ -16,8 +16,8 @@ from functools import partial
 
 from service.app import create_app
 
+from .bodies import ROUND, SLIPS
 from .paths import best_of
-from .rounds import ROUND, SLIPS
 
 LANGUAGES = (None, "en", "th", "zh-Hant")
 

@@ -6,7 +6,7 @@ multiplier rule that lights all 52 cards at x1000, with the player, banker
 and tie bets counting all six cards of the round (the most cards a bet
 lists), in two shapes: 10,000 slips of 3 bets, and 600 slips of 50 bets
 (the fewest request bytes per bet, so the largest answer for its request).
-Beside them, the bench's plain 10,000-slip settlement (:data:`bench.rounds.SLIPS`).
+Beside them, the bench's plain 10,000-slip settlement (:data:`bench.bodies.SLIPS`).
 Each through the app's whole WSGI stack in process, signed as shipped, in
 the full answer and in the minimal one (``Prefer: return=minimal``): its
 CPU (``time.process_time``, best of three), the request's and the answer's
@@ -24,7 +24,7 @@ from service.app import create_app
 from service.baccarat.rulebook.cards import DECK
 from service.contract.schemas.slips import MAX_TABLE_BETS
 
-from .rounds import SLIPS
+from .bodies import SLIPS
 
 CARDS = ["KS", "2H", "3D", "AC", "5S", "6H"]
 RULE = {

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 
 from service.app import create_app
 
-from .rounds import ROUND
+from .bodies import ROUND
 
 IN_PROGRESS = {"cards": ROUND["cards"][:4], "bets": ROUND["bets"]}
 SEEDED_SHOE = {"seed": "table-7/shoe-1"}

@@ -24,7 +24,7 @@ from service.contract.schemas.rounds import RoundRequestSchema, RoundResponseSch
 from service.contract.schemas.settlements import SettlementRequestSchema, SettlementResponseSchema
 
 from .baseline import create_app as create_baseline
-from .rounds import ROUND, SLIPS
+from .bodies import ROUND, SLIPS
 
 
 def best_of(action: Callable[[], Any], calls: int, repeats: int = 5) -> float:

@@ -45,8 +45,8 @@ from pathlib import Path
 
 from tests.servers import Server, gunicorn
 
+from .bodies import ROUND, SLIPS
 from .loadgen import Load, http_load
-from .rounds import ROUND, SLIPS
 
 #: Samples a second.
 RATE = 250

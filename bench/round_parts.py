@@ -28,8 +28,8 @@ from service.contract.audit.signing import sign_answer
 from service.contract.jsonio import dumps, loads
 
 from .baseline import create_app as create_baseline
+from .bodies import ROUND
 from .paths import best_of
-from .rounds import ROUND
 
 BODY = json.dumps(ROUND).encode()
 

@@ -42,30 +42,9 @@ from tests.hostile.helpers import cpu_seconds
 from tests.servers import Server, gunicorn, worker_pids
 
 from . import floor
+from .bodies import ROUND, SLIPS
 from .loadgen import Load, http_load
 
-ROUND = {
-    "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],  # Player 3 draws 5S, Banker 3 draws 6H: six cards
-    "bets": [
-        {"type": "banker", "amount": "25.00"},
-        {"type": "player", "amount": "10"},
-        {"type": "tie", "amount": "5"},
-    ],
-}
-SLIPS = {
-    "cards": ["KS", "2H", "3D", "AC", "5S", "6H"],
-    "slips": [
-        {
-            "id": f"seat-{i}",
-            "bets": [
-                {"type": "banker", "amount": "25.00"},
-                {"type": "player", "amount": "10"},
-                {"type": "tie", "amount": "5"},
-            ],
-        }
-        for i in range(10_000)
-    ],
-}
 #: POST /v1/rounds against the signed ceiling (issue 43's target; its goal is 0.90).
 TARGET_CEILING_RATIO = 0.80
 #: The 10,000-slip settlement against the engine's own (issue 43: at least 0.35, 0.40 aimed at).

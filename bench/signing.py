@@ -26,8 +26,8 @@ from service.contract.audit.signing import sign as sign_answer
 from service.server.config import from_environment
 from tests.servers import gunicorn
 
+from .bodies import ROUND
 from .loadgen import http_load
-from .rounds import ROUND
 
 CONNECTIONS = 16
 RUNS = 5

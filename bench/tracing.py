@@ -50,14 +50,13 @@ import subprocess
 import tarfile
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from opentelemetry import trace
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
+from opentelemetry.sdk.trace import TracerProvider
 
 from service.app import create_app
 from service.server.config import from_environment
@@ -65,10 +64,12 @@ from service.server.tracing import Traced, Tracing, note, step, traced
 from tests.hostile.helpers import cpu_seconds
 from tests.servers import ROOT, gunicorn, worker_pids
 
+from .bodies import ROUND
+from .dropped_spans import traced_provider
 from .loadgen import http_load
 from .paths import best_of
 from .round_parts import posting
-from .rounds import ROUND, Side, side
+from .rounds import Side, side
 
 CONNECTIONS = 16
 RUNS = 8
@@ -83,20 +84,6 @@ OFF_CHECKS = {"step": 4, "note": 2, "look-up": 3}
 #: throughput off, and with the caller sampling one request in ten this one.
 GOAL_ALL = 0.80
 GOAL_TENTH = 0.95
-
-
-class DroppingExporter(SpanExporter):
-    """Takes every batch of spans and drops it."""
-
-    def export(self, spans: Sequence[ReadableSpan]) -> SpanExportResult:
-        return SpanExportResult.SUCCESS
-
-
-def traced_provider() -> TracerProvider:
-    """The SDK's provider as the service builds it, its batches dropped."""
-    provider = TracerProvider()
-    provider.add_span_processor(BatchSpanProcessor(DroppingExporter()))
-    return provider
 
 
 def create_traced_app() -> Flask:

@@ -128,6 +128,22 @@ def test_dockerignore_is_an_allowlist_of_what_the_image_copies():
     assert copied <= allowed
 
 
+def test_the_image_build_names_no_file_inside_the_package():
+    """The image installs the package as any build makes it (setup.py compiles
+    every translation catalogue into it): what it copies is top-level files and
+    whole directories, and no command names a catalogue, a domain or a file of
+    the package, which a change to the tree (a domain added) could leave out."""
+    copied = [
+        source
+        for name, arguments in DOCKERFILE
+        if name == "COPY" and "--from" not in arguments
+        for source in arguments.split()[:-1]
+    ]
+    assert all("/" not in source.rstrip("/") for source in copied), copied
+    commands = " ".join(arguments for name, arguments in DOCKERFILE if name == "RUN")
+    assert not re.findall(r"service/\S*|locales|pybabel|msgfmt|\S+\.(?:mo|po)\b", commands)
+
+
 def localised(argument, workdir):
     """A path inside the image, as the same file in the working tree."""
     if argument == "gunicorn":

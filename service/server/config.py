@@ -9,7 +9,8 @@ readers use them:
 * :func:`server_settings` gives gunicorn's (bind address, workers, log
   level, metrics directory and port); ``gunicorn.conf.py`` calls it.
 
-A bad value fails at start, loudly, naming the variable.
+A bad value fails at start, naming the variable and its value: gunicorn's
+master stops with that one line (:mod:`.startup`).
 """
 
 from __future__ import annotations
@@ -186,8 +187,9 @@ def signing_key_file(path: str) -> Ed25519PrivateKey:
 
 def published_keys_file(path: str) -> tuple[keys.PublicKey, ...]:
     """The Ed25519 public keys of the JWK Set file at ``path``."""
+    text = _read(path)
     try:
-        document = json.loads(_read(path))
+        document = json.loads(text)
     except ValueError:
         raise ValueError("not a JSON JWK Set") from None
     return keys.public_keys(document)
@@ -241,6 +243,8 @@ class ServerSettings:
     """What gunicorn.conf.py takes from the environment."""
 
     bind: str
+    host: str
+    port: int
     workers: int
     log_level: str
     metrics_dir: str | None
@@ -259,11 +263,20 @@ def server_settings(environ: Mapping[str, str]) -> ServerSettings:
         return _parse(environ, variable, parse) if variable in environ else default
 
     host = environ.get("HOST", "127.0.0.1")
+    api_port = get("PORT", port, 8000)
+    metrics_port = get("METRICS_PORT", port, 9100)
+    if metrics_port == api_port:
+        raise ValueError(
+            f"METRICS_PORT={environ.get('METRICS_PORT', '9100')!r} is not valid: "
+            "it is the API's port (PORT) too; the metrics need a port of their own"
+        )
     return ServerSettings(
-        bind=f"{host}:{get('PORT', port, 8000)}",
+        bind=f"{host}:{api_port}",
+        host=host,
+        port=api_port,
         workers=get("WEB_CONCURRENCY", positive_int, os.cpu_count() or 1),
         log_level=get("BACCARAT_LOG_LEVEL", log_level, "info"),
         metrics_dir=get("PROMETHEUS_MULTIPROC_DIR", directory, None),
         metrics_host=host,
-        metrics_port=get("METRICS_PORT", port, 9100),
+        metrics_port=metrics_port,
     )

@@ -26,9 +26,7 @@ import socketserver
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
-
-from prometheus_client import CollectorRegistry, make_wsgi_app, multiprocess
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
 
 from ..contract.jsonio import dumps
 from ..contract.problems import PROBLEM_JSON, problem_document
@@ -70,22 +68,34 @@ def operator_app(metrics: WSGIApp) -> WSGIApp:
     return app
 
 
-def serve_operator_port(host: str, port: int, directory: str) -> OperatorServer:
-    """Serve the sum of the workers' metrics in ``directory`` and liveness on
-    ``host:port``, from a daemon thread of this process."""
-    registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+def operator_server(host: str, port: int) -> OperatorServer:
+    """The master's server, bound to ``host:port`` but not serving yet: a
+    port in use stops gunicorn before anything is made (service/server/startup.py)."""
 
     class Server(OperatorServer):
         # The API's address may be IPv6 ("::"), which an AF_INET server cannot bind.
         address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
 
-    app = operator_app(make_wsgi_app(registry))
-    server = make_server(host, port, app, server_class=Server, handler_class=QuietHandler)
+    return Server((host, port), QuietHandler)
+
+
+def serve_operator_port(server: OperatorServer, directory: str) -> OperatorServer:
+    """Serve the sum of the workers' metrics in ``directory`` and liveness
+    from ``server``, from a daemon thread of this process."""
+    # Imported here, not with this module: prometheus_client reads
+    # PROMETHEUS_MULTIPROC_DIR when it is imported, and gunicorn.conf.py
+    # binds the port before it sets that variable for the workers.
+    from prometheus_client import CollectorRegistry, make_wsgi_app, multiprocess
+
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    server.set_app(operator_app(make_wsgi_app(registry)))
     threading.Thread(target=server.serve_forever, name="operator-port", daemon=True).start()
     return server
 
 
 def worker_gone(pid: int, directory: str) -> None:
     """A worker exited: its live gauges go, its counters stay counted."""
+    from prometheus_client import multiprocess
+
     multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]

@@ -1,0 +1,50 @@
+"""The Makefile as a newcomer meets it: ``make help`` says the values its
+targets use, and ``make install`` says what it does before its long steps.
+
+``make install`` itself takes a minute; its recipe is read with ``make -n``
+(each command printed, none run) for a virtual environment that does not
+exist yet.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from tests.servers import ROOT
+
+
+def make(*arguments: str) -> list[str]:
+    result = subprocess.run(
+        ["make", "--no-print-directory", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_make_help_prints_the_port_run_serves_on():
+    lines = make("help", "PORT=18777")
+    (run,) = [line for line in lines if line.split()[0] == "run"]
+    assert "http://127.0.0.1:18777" in run
+    assert not [line for line in lines if "$(" in line]
+
+
+def said(line: str) -> str | None:
+    """What an ``echo`` in a recipe says, or None for another command."""
+    command = line.rpartition("|| ")[2] if line.startswith("test ") else line
+    return command.removeprefix("echo ").strip('"') if command.startswith("echo ") else None
+
+
+def test_make_install_says_what_it_does_before_each_long_step(tmp_path: Path):
+    venv = tmp_path / "venv"
+    lines = make("-n", "install", f"VENV={venv}")
+    long_steps = [index for index, line in enumerate(lines) if " -m venv " in line or " -m pip " in line]
+    assert long_steps, lines
+    for index in long_steps:
+        # Said just before, or one more step of the same said work (pip after pip).
+        assert index > 0
+        assert said(lines[index - 1]) or index - 1 in long_steps, f"nothing said before {lines[index]!r}"
+    messages = " ".join(message for line in lines if (message := said(line)))
+    assert str(venv) in messages
+    assert "minute" in messages  # what it costs
+    assert said(lines[-1]), "and what is done when it ends"
