@@ -69,13 +69,13 @@ test: $(STAMP) $(CATALOGUES) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test su
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 check: $(STAMP) ## Lint, format check and type check
-	$(BIN)/ruff check service tests bench clients
-	$(BIN)/ruff format --check service tests bench clients
+	$(BIN)/ruff check setup.py service tests bench clients
+	$(BIN)/ruff format --check setup.py service tests bench clients
 	$(BIN)/mypy
 
 fmt: $(STAMP) ## Format the code
-	$(BIN)/ruff format service tests bench clients
-	$(BIN)/ruff check --fix service tests bench clients
+	$(BIN)/ruff format setup.py service tests bench clients
+	$(BIN)/ruff check --fix setup.py service tests bench clients
 
 openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 	$(BIN)/python -m service.openapi > openapi.yaml
