@@ -299,6 +299,18 @@ def test_the_readme_shows_a_first_round_on_its_first_screen():
     assert int(first.where.rsplit(":", 1)[1]) < 30
 
 
+def test_the_readme_stays_a_landing_page():
+    """About 200 lines: what the service is, a first round, the two commands,
+    where everything is; every other topic is a page of docs/."""
+    assert (tools.ROOT / "README.md").read_text(encoding="utf-8").count("\n") <= 250
+
+
+def test_the_readme_states_what_make_test_costs():
+    """``make test`` is written with its cost beside it, not beside ``make run`` as if alike."""
+    text = (tools.ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"^make test\s+#.*\b\d+ minutes", text, re.MULTILINE)
+
+
 def test_the_readme_shows_an_error_answer():
     assert any(e.expected_status for e in EXAMPLES if e.where.startswith("README.md"))
 
