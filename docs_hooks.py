@@ -1,10 +1,15 @@
-"""MkDocs hook (mkdocs.yml, ``hooks``): the API reference of the site.
+"""MkDocs hook (mkdocs.yml, ``hooks``): the files of the site that come from
+package.json's npm packages rather than from docs/.
 
-Redocly renders ``openapi.yaml`` into one page, every operation with its
+* The API reference: Redocly renders ``openapi.yaml`` into one page, every operation with its
 schemas and examples, with its scripts inlined (``--inlineBundle``), so that
 the site, like ``/docs``, loads nothing from anywhere else. The page is added
 to the site as ``reference/redoc.html``, which ``reference/api.md`` shows.
-Redocly is the one of package.json (``make node``); without it the build
+* The iframe-worker shim, which lets search run from ``file://`` (Material's
+  offline plugin would otherwise load it from a CDN): mkdocs.yml's
+  ``extra.polyfills`` names it where it is copied.
+
+Both come from ``node_modules/`` (``make node``); without them the build
 fails, saying so.
 """
 
@@ -23,6 +28,11 @@ ROOT = Path(__file__).resolve().parent
 REDOCLY = ROOT / "node_modules" / "@redocly" / "cli" / "bin" / "cli.js"
 #: Where the rendered reference lands in the site (reference/api.md frames it).
 PAGE = "reference/redoc.html"
+#: The pictures Redoc's script would fetch from Redocly's CDN.
+CDN_LOGOS = ("https://cdn.redoc.ly/redoc/logo-mini-full.svg", "https://cdn.redoc.ly/redoc/logo-mini.svg")
+SHIM = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
+#: Where the shim lands (mkdocs.yml's ``extra.polyfills``).
+SHIM_PAGE = "assets/javascripts/iframe-worker-shim.js"
 
 
 def redoc_page() -> str:
@@ -36,9 +46,17 @@ def redoc_page() -> str:
         result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
         if result.returncode != 0:
             raise PluginError(f"redocly build-docs failed:\n{result.stdout}{result.stderr}")
-        return output.read_text(encoding="utf-8")
+        page = output.read_text(encoding="utf-8")
+    # Redoc's sidebar shows Redocly's logo from its CDN (an <img> it hides
+    # when the picture fails): with no address the page asks nothing of the CDN.
+    for logo in CDN_LOGOS:
+        page = page.replace(logo, "")
+    return page
 
 
 def on_files(files: Files, config: Any) -> Files:
+    if not SHIM.is_file():
+        raise PluginError(f"search from file:// needs {SHIM.relative_to(ROOT)}: run `make node`")
     files.append(File.generated(config, PAGE, content=redoc_page()))
+    files.append(File.generated(config, SHIM_PAGE, content=SHIM.read_bytes()))
     return files

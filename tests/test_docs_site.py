@@ -2,7 +2,8 @@
 in its navigation, it builds with ``--strict`` (a broken link, an anchor that
 is not there or a page left out of the navigation is a warning, and any
 warning fails), and the built site loads nothing from outside, so that it
-works offline as /docs does.
+works offline as /docs does, from a server or from the disk (search
+included).
 
 The examples of every page are run by tests/test_readme.py, which reads
 README.md and every page of docs/.
@@ -25,7 +26,10 @@ from typing import Any
 import pytest
 import yaml
 
+from service import __version__
+
 from . import tools
+from .browser import chromium
 
 DOCS = tools.ROOT / "docs"
 CONFIG = tools.ROOT / "mkdocs.yml"
@@ -152,6 +156,26 @@ def test_the_built_site_loads_nothing_from_outside(site: Path):
     assert found == {}
     fonts = [p.name for p in site.rglob("*") if p.is_file() and b"fonts.googleapis.com" in p.read_bytes()]
     assert fonts == []
+
+
+def test_the_site_reads_and_searches_from_file_with_no_network(site: Path):
+    """Opened from the disk in Chromium with every other host unreachable:
+    search finds the concepts page, the API reference renders under the
+    contract's title and version, and no page asks for anything but files."""
+    with chromium() as browser:
+        page = browser.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto((site / "index.html").as_uri())
+        page.keyboard.press("s")
+        page.locator("input.md-search__input").press_sequentially("commitment", delay=30)
+        page.wait_for_selector(".md-search-result__item", timeout=30_000)
+        found = page.locator(".md-search-result__item a").evaluate_all("links => links.map(a => a.href)")
+        assert any("concepts.html" in link for link in found)
+        page.goto((site / "reference" / "redoc.html").as_uri())
+        title = page.locator("h1", has_text=f"({__version__})")
+        title.wait_for(timeout=30_000)
+    assert [url for url in asked if not url.startswith(("file:", "data:", "blob:"))] == []
 
 
 @pytest.mark.parametrize(
