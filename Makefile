@@ -18,7 +18,7 @@ DOMAINS := $(basename $(notdir $(wildcard babel/*.cfg)))
 TRANSLATED := zh_Hans zh_Hant ko ja th vi
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/*.po))
 
-.PHONY: help install node run test check fmt openapi postman bench clean translations catalogues
+.PHONY: help install node run test check fmt openapi postman bench clean translations catalogues docs
 
 # Each target's "## " comment, with the variables it names given their values.
 help: ## List the targets
@@ -82,6 +82,9 @@ openapi: $(STAMP) ## Regenerate openapi.yaml from the schemas
 
 postman: $(STAMP) $(NODE_STAMP) ## Rewrite the Postman collection's saved examples and answer schemas
 	$(BIN)/python -m tests.postman_build
+
+docs: $(STAMP) $(NODE_STAMP) ## Build the documentation site into site/ (mkdocs --strict: any warning fails)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(STAMP) $(CATALOGUES) ## Benchmarks: throughput ratios and settlement speed
 	$(BIN)/python -m bench

@@ -20,4 +20,4 @@ The package's folders are its layers (CONTRIBUTING.md, "The layers"):
 ``service.app:create_app()``; nothing runs at import time.
 """
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

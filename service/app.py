@@ -19,7 +19,7 @@ from flask_smorest.pagination import PaginationMetadataSchema
 from werkzeug.exceptions import HTTPException
 
 from . import __version__
-from .api import access, docs, table
+from .api import access, deprecation, docs, landing, table
 from .api.errors import OperationParameters, ProblemApi, ProblemMediaType, rules_problem
 from .api.language import LanguageHeaders, Speaking
 from .api.policy import Operations
@@ -160,8 +160,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         api.spec.components.schema(name, schema=schema)
     docs.init_app(app)  # GET /docs, served offline
     table.init_app(app)  # GET /table, the reference table page
+    landing.init_app(app)  # GET /, links to the rest
     operations = Operations.of(app, {**docs.POLICIES, **table.POLICIES})
     api_keys = access.init_app(app)
+    deprecation.init_app(app, operations)  # Deprecation and Sunset on a deprecated operation's answers
     metrics = Metrics()
     key = signing_key(app.config)
     languages = Languages.load()

@@ -8,9 +8,9 @@ with the service open, once with an API key.
   answer the program gets parses as its model and ``to_dict()`` gives back
   the JSON sent; a 422 and a 401 parse as problems.
 * TypeScript: openapi-typescript (default options) writes ``schema.d.ts``;
-  clients/typescript/call_every_operation.mts, which sends the README's own
-  request bodies through openapi-fetch, compiles under ``tsc --strict`` and
-  runs.
+  clients/typescript/call_every_operation.mts, which sends the request
+  bodies of the README and its guides (docs/guides/) through openapi-fetch,
+  compiles under ``tsc --strict`` and runs.
 
 Generated code stays in the temporary directory. The TypeScript half needs
 Node.js and ``npm ci`` (tests/tools.py: skipped without them, unless every
@@ -53,9 +53,13 @@ def run(
     return result
 
 
+#: The README and the guides its examples moved to.
+TOUR = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs" / "guides").glob("*.md"))]
+
+
 def readme_bodies() -> Iterator[tuple[str, object]]:
-    """The path and JSON body of each curl command of the README that sends one."""
-    for example in examples(tools.ROOT / "README.md"):
+    """The path and JSON body of each curl command of the README and its guides that sends one."""
+    for example in (example for document in TOUR for example in examples(document)):
         words = shlex.split(example.command, comments=True)
         if "-d" in words:
             yield example.path, json.loads(words[words.index("-d") + 1])
@@ -159,4 +163,4 @@ def test_the_typescript_client_calls_every_operation(
     bodies = list(readme_bodies())
     assert len(bodies) >= 10
     for path, body in bodies:
-        assert json.dumps(body, sort_keys=True) in sent, f"the README's body for {path} was not sent: {body}"
+        assert json.dumps(body, sort_keys=True) in sent, f"{path}: the documented body was not sent: {body}"

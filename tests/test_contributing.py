@@ -3,11 +3,11 @@
 Each recipe step there names the test that fails when the step is
 forgotten; the steps that had none are checked here: a bet type is offered
 by some preset, has a printed house edge to check, and is documented in
-docs/bets.md, the README and the OpenAPI document; a pay table is built
+docs/bets.md, the variants guide and the OpenAPI document; a pay table is built
 from line tests made once; every rules setting is in the rules id, the
 answer and the overrides; every pay a request may choose is tested and
 documented; every view module's blueprint is registered and every
-operation is in the README's endpoint list; every table preset is
+operation is in docs/reference/endpoints.md; every table preset is
 documented. Last, every file (and ``file::name``) CONTRIBUTING.md names in
 backticks exists, so the recipes cannot point at something that has moved.
 """
@@ -47,7 +47,10 @@ from tests.pays import line_pays, multiplied, written_pays
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
-README = ROOT / "README.md"
+#: The pages of the documentation that the recipes keep up to date.
+VARIANTS_MD = ROOT / "docs" / "guides" / "variants-and-side-bets.md"
+ENDPOINTS_MD = ROOT / "docs" / "reference" / "endpoints.md"
+CONTRACT_MD = ROOT / "docs" / "reference" / "contract-rules.md"
 BETS_MD = ROOT / "docs" / "bets.md"
 METHODS = frozenset({"get", "put", "post", "delete", "patch"})
 SETTINGS = frozenset(field.name for field in dataclasses.fields(Rules) if field.init)
@@ -102,10 +105,10 @@ def test_every_side_bet_has_a_row_in_docs_bets_md_and_every_main_bet_is_describe
         assert re.search(rf"\b{bet}\b", variants, re.IGNORECASE), f"docs/bets.md says nothing of {bet}"
 
 
-def test_the_readme_names_every_side_bet():
-    named = code_spans(section(README, "## Variants and side bets"))
+def test_the_variants_guide_names_every_side_bet():
+    named = code_spans(VARIANTS_MD.read_text(encoding="utf-8"))
     missing = sorted({str(bet) for bet in SIDE_BETS} - named)
-    assert not missing, f"README.md's 'Variants and side bets' does not name {missing}"
+    assert not missing, f"docs/guides/variants-and-side-bets.md does not name {missing}"
 
 
 def test_the_bet_type_description_says_what_every_bet_pays():
@@ -243,11 +246,9 @@ def test_every_pay_a_request_may_choose_is_documented():
     assert variants == set(map(str, choices.pop("variant")))
     choices["pay_tables"] = set(CATALOGUE)
     assert first_column(section(BETS_MD, "## Pays a request may choose")) == set(choices)
-    readme = section(README, "## Variants and side bets")
+    guide = VARIANTS_MD.read_text(encoding="utf-8")
     for name in choices:
-        assert name in readme, (
-            f"README.md's 'Variants and side bets' does not say a request may choose {name}"
-        )
+        assert name in guide, f"{VARIANTS_MD.name} does not say a request may choose {name}"
 
 
 def test_every_rules_setting_is_in_the_answer_and_may_be_overridden():
@@ -273,14 +274,13 @@ def test_every_view_module_s_blueprint_is_registered(name):
     assert create_app({}).blueprints.get(blueprint.name) is blueprint, f"create_app does not register {name}"
 
 
-def test_the_readme_lists_every_operation_under_endpoints():
-    endpoints = section(README, "## Endpoints")
-    listed = code_spans(endpoints)
+def test_the_endpoints_page_lists_every_operation():
+    listed = code_spans(ENDPOINTS_MD.read_text(encoding="utf-8"))
     for path, item in spec()["paths"].items():
         for method, operation in item.items():
             if method in METHODS:
-                assert f"{method.upper()} {path}" in listed, f"README's Endpoints has no row for {path}"
-                assert operation["operationId"] in listed, f"README's Endpoints does not name {path}'s id"
+                assert f"{method.upper()} {path}" in listed, f"{ENDPOINTS_MD.name} has no row for {path}"
+                assert operation["operationId"] in listed, f"{ENDPOINTS_MD.name} does not name {path}'s id"
 
 
 # --- adding a table preset ----------------------------------------------------------------
@@ -290,11 +290,11 @@ def test_docs_bets_md_has_a_row_for_every_preset():
     assert first_column(section(BETS_MD, "## Table presets")) == set(TABLES)
 
 
-def test_the_readme_describes_every_preset():
-    contract = section(README, "## Rules of the contract")
+def test_the_rules_of_the_contract_describe_every_preset():
+    contract = CONTRACT_MD.read_text(encoding="utf-8")
     tables = contract[contract.index("- **Tables**") :].split("\n- **", 1)[0]
     missing = sorted(set(TABLES) - code_spans(tables))
-    assert not missing, f"README.md's 'Tables' rule does not describe {missing}"
+    assert not missing, f"docs/reference/contract-rules.md's 'Tables' rule does not describe {missing}"
 
 
 def test_the_openapi_document_describes_every_preset():
@@ -404,16 +404,16 @@ def preset_segments(text: str) -> dict[str, str]:
 
 def preset_prose() -> dict[str, str]:
     """Every place a preset's pays are written in prose besides its own description."""
-    contract = section(README, "## Rules of the contract")
+    contract = CONTRACT_MD.read_text(encoding="utf-8")
     document = spec()
     return {
-        "README.md's Tables rule": contract[contract.index("- **Tables**") :].split("\n- **", 1)[0],
+        "the Tables rule": contract[contract.index("- **Tables**") :].split("\n- **", 1)[0],
         "the TablePreset component": document["components"]["schemas"]["TablePreset"]["description"],
         "GET /v1/tables": document["paths"]["/v1/tables"]["get"]["description"],
     }
 
 
-@pytest.mark.parametrize("where", ["README.md's Tables rule", "the TablePreset component", "GET /v1/tables"])
+@pytest.mark.parametrize("where", ["the Tables rule", "the TablePreset component", "GET /v1/tables"])
 def test_a_preset_s_pays_in_prose_are_what_its_pay_tables_pay(where):
     """Each pay written beside a preset's name is one its chosen pay tables pay."""
     segments = preset_segments(preset_prose()[where])

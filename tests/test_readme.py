@@ -1,4 +1,5 @@
-"""Every curl command in README.md and docs/*.md works as written against the live server.
+"""Every curl command in README.md and in every page of docs/ (its folders
+included: the documentation site's pages) works as written against the live server.
 
 Each command is taken from its ``sh`` block exactly as written (continuation
 lines and multi-line quoted bodies included), only ``127.0.0.1:8000`` is
@@ -38,7 +39,7 @@ from .servers import gunicorn
 
 pytestmark = pytest.mark.server
 
-DOCUMENTS = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"^[ \t]*```([\w-]*)\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)  # also in list items
 HEADING = re.compile(r"^#", re.MULTILINE)
 DOCUMENTED_HOST = "http://127.0.0.1:8000"
@@ -269,18 +270,45 @@ def test_the_curl_example_works_as_written(example, servers, tmp_path):
         assert result.returncode == 0, f"{example.where}: `{command}` failed: {result.stdout}{result.stderr}"
 
 
-def test_the_readme_has_an_example_for_every_endpoint():
+def test_the_documents_have_an_example_for_every_endpoint():
+    """The README shows a round, a settlement and an error; the docs' pages
+    (guides/ and reference/ above all) show every other endpoint."""
     spec = create_app({}).test_client().get("/openapi.json").get_json()
     endpoints = {f"{method.upper()} {path}" for path, ops in spec["paths"].items() for method in ops}
-    endpoints |= {"GET /openapi.json", "GET /docs", "GET /table"}
-    shown = {f"{e.method} {e.path}" for e in EXAMPLES if e.where.startswith("README.md")}
+    endpoints |= {"GET /", "GET /openapi.json", "GET /docs", "GET /table"}
+    shown = {f"{e.method} {e.path}" for e in EXAMPLES}
     # A path's variable part ({table}) matches any one segment of a curl's path.
     missing = [
         endpoint
         for endpoint in endpoints
         if not any(re.fullmatch(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(endpoint)), s) for s in shown)
     ]
-    assert missing == [], f"the README shows no curl for {sorted(missing)}"
+    assert missing == [], f"no document shows a curl for {sorted(missing)}"
+
+
+@pytest.mark.parametrize("path", ["/v1/rounds", "/v1/settlements", "/"])
+def test_the_readme_shows_a_first_round_a_settlement_and_the_landing(path):
+    assert any(e.path == path and e.answer for e in EXAMPLES if e.where.startswith("README.md"))
+
+
+def test_the_readme_shows_a_first_round_on_its_first_screen():
+    """A reader sees a round and its answer without scrolling (50 lines)."""
+    first = next(e for e in EXAMPLES if e.where.startswith("README.md"))
+    assert first.path == "/v1/rounds"
+    assert first.answer is not None
+    assert int(first.where.rsplit(":", 1)[1]) < 30
+
+
+def test_the_readme_stays_a_landing_page():
+    """About 200 lines: what the service is, a first round, the two commands,
+    where everything is; every other topic is a page of docs/."""
+    assert (tools.ROOT / "README.md").read_text(encoding="utf-8").count("\n") <= 250
+
+
+def test_the_readme_states_what_make_test_costs():
+    """``make test`` is written with its cost beside it, not beside ``make run`` as if alike."""
+    text = (tools.ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"^make test\s+#.*\b\d+ minutes", text, re.MULTILINE)
 
 
 def test_the_readme_shows_an_error_answer():

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
 from typing import Any, TypeVar
 
 from flask import Flask
@@ -50,6 +52,49 @@ class Replayable:
     pages: Mapping[str, Callable[..., str]] = field(default_factory=dict)
 
 
+#: The shortest life of a deprecated operation (docs/reference/versioning.md).
+SHORTEST_NOTICE = timedelta(days=183)
+
+
+@dataclass(frozen=True, slots=True)
+class Sunset:
+    """A deprecated operation's announcement (docs/reference/versioning.md):
+    when it was deprecated, the earliest date it may stop answering (six
+    months later at least), and the operation that replaces it.
+
+    >>> notice = Sunset(datetime(2027, 1, 4, tzinfo=UTC), datetime(2027, 7, 6, tzinfo=UTC), "/v2/rounds")
+    >>> notice.headers()["Deprecation"], notice.headers()["Sunset"]
+    ('@1799020800', 'Tue, 06 Jul 2027 00:00:00 GMT')
+    >>> Sunset(datetime(2027, 1, 4, tzinfo=UTC), datetime(2027, 3, 1, tzinfo=UTC))
+    Traceback (most recent call last):
+    ...
+    ValueError: a deprecated operation answers for six months at least: sunset 2027-03-01 is too early
+    """
+
+    deprecated: datetime
+    sunset: datetime
+    #: The path of the operation that replaces it, if there is one.
+    successor: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.sunset - self.deprecated < SHORTEST_NOTICE:
+            raise ValueError(
+                "a deprecated operation answers for six months at least: "
+                f"sunset {self.sunset.date().isoformat()} is too early"
+            )
+
+    def headers(self) -> dict[str, str]:
+        """RFC 9745's ``Deprecation``, RFC 8594's ``Sunset`` and, with a
+        successor, a ``Link`` to it."""
+        headers = {
+            "Deprecation": f"@{int(self.deprecated.timestamp())}",
+            "Sunset": format_datetime(self.sunset.astimezone(UTC), usegmt=True),
+        }
+        if self.successor is not None:
+            headers["Link"] = f'<{self.successor}>; rel="successor-version"'
+        return headers
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Policy:
     """How an operation is served.
@@ -66,6 +111,8 @@ class Policy:
     signed: bool = False
     #: How a replay plays it again; None: not replayed.
     replay: Replayable | None = None
+    #: Deprecated, and until when it answers; None: not deprecated.
+    sunset: Sunset | None = None
 
     def __post_init__(self) -> None:
         if self.replay is not None and not self.signed:
@@ -79,6 +126,7 @@ class Policy:
                 "public" if self.public else "keyed",
                 "signed" if self.signed else "unsigned",
                 "replayed" if self.replay is not None else "not replayed",
+                *(() if self.sunset is None else ("deprecated",)),
             )
         )
 
@@ -154,6 +202,11 @@ class Operations:
         """Whether the answer to this WSGI request is to be signed (if it is a 200)."""
         policy = self.by_route.get((environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")))
         return policy is not None and policy.signed
+
+    def sunset(self, endpoint: str | None) -> Sunset | None:
+        """The endpoint's announcement if its operation is deprecated, else None."""
+        policy = self.by_endpoint.get(endpoint or "")
+        return None if policy is None else policy.sunset
 
     def replayable(self, method: str, path: str) -> Replayable | None:
         """How to replay ``method path``, or None when it is not replayed."""

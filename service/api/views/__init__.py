@@ -144,6 +144,8 @@ class Blueprint(flask_smorest.Blueprint):
         responses.update(doc.pop("responses", {}))
         if policy.public:
             doc["security"] = []
+        if policy.sunset is not None:
+            doc["deprecated"] = True
         document: Callable[[View], View] = self.doc(operationId=operation_id, responses=responses, **doc)
 
         def decorate(view: View) -> View:

@@ -49,8 +49,8 @@ def test_a_stored_round_verifies_and_replays_identically(client):
         "identical": True,
         "reason": "the replay gave the same status and the same bytes",
         "status": 200,
-        "signed_by": {"name": "baccarat-service", "version": "0.1.0"},
-        "engine": {"name": "baccarat-service", "version": "0.1.0"},
+        "signed_by": {"name": "baccarat-service", "version": "1.0.0"},
+        "engine": {"name": "baccarat-service", "version": "1.0.0"},
         "differences": [],
         "more_differences": 0,
     }
