@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import accumulate
-from math import ceil
+from math import ceil, isfinite
 from typing import Any
 
 from .. import __version__
@@ -364,5 +364,24 @@ def deterministic_part(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def report_bytes(report: dict[str, Any]) -> bytes:
-    """``report.json``'s bytes: indented UTF-8 JSON and a final newline."""
-    return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode()
+    """``report.json``'s bytes: indented UTF-8 JSON and a final newline.
+
+    Strict JSON, as JavaScript's ``JSON.parse`` reads it: a figure that is
+    not finite (the infinite statistic of a figure with no spread away from
+    its exact value) is written ``null``; its p-value says the verdict."""
+    return (json.dumps(strict_json(report), indent=2, ensure_ascii=False, allow_nan=False) + "\n").encode()
+
+
+def strict_json(value: Any) -> Any:
+    """``value`` with every float that is not finite replaced by None.
+
+    >>> strict_json({"t": [float("inf"), 1.5, float("nan")], "n": 2})
+    {'t': [None, 1.5, None], 'n': 2}
+    """
+    if isinstance(value, float):
+        return value if isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: strict_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [strict_json(item) for item in value]
+    return value

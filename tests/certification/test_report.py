@@ -52,3 +52,32 @@ def test_the_bit_stream_reads_the_first_shoes_tested_up_to_its_most():
     assert (
         Inputs(rules, "standard", {}, "r", 2_000, 10 * MAX_BIT_SEQUENCES).bit_sequences == MAX_BIT_SEQUENCES
     )
+
+
+def strict_loads(body: bytes) -> object:
+    """JSON as a strict parser (JavaScript's JSON.parse) reads it: no NaN, no Infinity."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(body, parse_constant=refuse)
+
+
+def test_report_json_is_strict_json_when_a_statistic_is_infinite():
+    import numpy as np
+
+    from service.baccarat.counting import batch
+    from service.certification.given_shoes import GivenShoes
+
+    rules = TABLES["standard"].rules
+    copies = np.repeat(batch.seeded_shoes("one-shoe", 0, 1, 8), 25, axis=0).astype(np.uint8)
+    given = GivenShoes(copies, "0" * 64)
+    report = certify(Inputs(rules, "standard", {}, "", 0, given=given), InProcess())
+    assert not report["passed"]
+    parsed = strict_loads(report_bytes(report))
+    assert isinstance(parsed, dict)
+    # A figure with no spread away from its exact value: statistic written null, p-value 0.
+    banker = next(t for t in parsed["simulation"]["returns"] if t["name"] == "banker")
+    assert banker["statistic"] is None
+    assert banker["p_value"] == 0.0
+    assert not banker["passed"]
