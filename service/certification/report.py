@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import accumulate
 from math import ceil, isfinite
 from typing import Any
 
@@ -41,6 +40,10 @@ MIN_SHOES = 25
 MAX_BIT_SEQUENCES = 100_000
 #: Points on the convergence plot.
 CONVERGENCE_POINTS = 40
+#: The most pieces a stage is split into: a piece's result (a tally of the
+#: simulation, the shuffle's counts) has a size of its own, so the pieces'
+#: results held at once stay bounded however many shoes a run deals.
+MAX_PIECES = 400
 
 
 @dataclass(frozen=True)
@@ -89,22 +92,31 @@ class Inputs:
 
 
 def certify(
-    inputs: Inputs, workers: Workers, progress: Callable[[int], object] = lambda _: None
+    inputs: Inputs,
+    workers: Workers,
+    progress: Callable[[int], object] = lambda _: None,
+    *,
+    started: float | None = None,
 ) -> dict[str, Any]:
-    """Run every part of the certification; the report as a dict."""
+    """Run every part of the certification; the report as a dict.
+
+    ``started`` (``time.perf_counter()``) is when the run began, if before
+    this call: the seconds spent reading its inputs (a shoes file) count in
+    the report's time."""
     rules, given = inputs.rules, inputs.given
     seed = inputs.seed if given is None else given.label
-    started = time.perf_counter()
+    begun = time.perf_counter()
+    started = begun if started is None else started
     math = game_math(rules)
-    size = min(BATCH, max(1, ceil(inputs.shoes / CONVERGENCE_POINTS)))
     deal = partial(tally_shoes, rules, seed) if given is None else partial(tally_given, rules, given)
-    tallies: list[Tally] = workers.map(deal, pieces(0, inputs.shoes, size), progress)
+    tallies: list[Tally] = workers.map(deal, _pieces(inputs.shoes, _deal_size(inputs.shoes)), progress)
     simulated = time.perf_counter()
-    cumulative = list(accumulate(tallies))
+    cumulative = _convergence_points(tallies)
+    del tallies
     total = cumulative[-1]
     returned, fitted = agreement.bet_results(total, rules, math)
 
-    tested = pieces(0, inputs.tested_shoes, 250)
+    tested = _pieces(inputs.tested_shoes, 250)
     shuffle_parts = workers.map(
         partial(
             shuffle_tests.tally_shuffles,
@@ -237,19 +249,44 @@ def certify(
             "workers": workers.description,
             "workers_lost": list(workers.lost),
             "seconds": round(seconds, 3),
-            "simulation_rounds_per_second": round(total.rounds / max(simulated - started, 1e-9)),
+            "simulation_rounds_per_second": round(total.rounds / max(simulated - begun, 1e-9)),
             "shuffle_shoes_per_second": round(shuffled.shoes / max(shuffle_done - simulated, 1e-9)),
             "bit_stream_sequences_per_second": round(
                 inputs.bit_sequences / max(finished - shuffle_done, 1e-9)
             ),
             "seconds_by_stage": {
-                "simulation": round(simulated - started, 3),
+                "inputs": round(begun - started, 3),
+                "simulation": round(simulated - begun, 3),
                 "shuffle": round(shuffle_done - simulated, 3),
                 "bit_stream": round(finished - shuffle_done, 3),
                 "dieharder": round(battery_done - finished, 3),
             },
         },
     }
+
+
+def _deal_size(shoes: int) -> int:
+    """Shoes a piece of the simulation deals: about :data:`CONVERGENCE_POINTS`
+    pieces, of at most a batch, and never more than :data:`MAX_PIECES` pieces."""
+    return max(min(BATCH, max(1, ceil(shoes / CONVERGENCE_POINTS))), ceil(shoes / MAX_PIECES))
+
+
+def _pieces(shoes: int, size: int) -> list[tuple[int, int]]:
+    """Shoes ``0 .. shoes - 1`` in pieces of ``size``, or larger ones: at most :data:`MAX_PIECES`."""
+    return pieces(0, shoes, max(size, ceil(shoes / MAX_PIECES)))
+
+
+def _convergence_points(tallies: list[Tally]) -> list[Tally]:
+    """The running totals of ``tallies`` after about :data:`CONVERGENCE_POINTS`
+    of them, evenly spaced, the last the whole run's: what the plot shows."""
+    step = max(1, ceil(len(tallies) / CONVERGENCE_POINTS))
+    points: list[Tally] = []
+    total: Tally | None = None
+    for index, piece in enumerate(tallies):
+        total = piece if total is None else total + piece
+        if (index + 1) % step == 0 or index == len(tallies) - 1:
+            points.append(total)
+    return points
 
 
 def _stream(workers: Workers, seed: str, shoes: int) -> bytes:
@@ -264,8 +301,9 @@ def _source(inputs: Inputs) -> dict[str, Any]:
             "shoes_file": {
                 "sha256": inputs.given.sha256,
                 "shoes": inputs.shoes,
-                "how": "shoe i is line i + 1 of the file (JSON Lines, its cards from the top), "
-                "dealt whole as the service deals a seeded shoe: burn, rounds, cut card, one more round",
+                "how": "shoe i is the file's (i + 1)-th shoe, a line each (JSON Lines, its cards from the "
+                "top; blank lines are skipped), dealt whole as the service deals a seeded shoe: burn, "
+                "rounds, cut card, one more round",
             }
         }
     return {
