@@ -31,13 +31,27 @@ from scipy import stats
 
 #: The level a report's tests are judged at together: 99%.
 ALPHA = 0.01
-#: How the report states it.
-FAMILY_WISE = (
-    "Holm's step-down procedure over every statistical test of the report (returns, line counts, "
-    "shuffle, bit stream): the i-th smallest of K p-values fails when it and every smaller one lie "
-    "below alpha / (K - i + 1), so a fair game fails some test at most alpha of the runs, whatever "
-    "the tests' dependence"
-)
+#: The families a report may judge, as its statement names them.
+FAMILY_NAMES = {
+    "returns": "returns",
+    "line_counts": "line counts",
+    "shuffle": "shuffle",
+    "bit_stream": "bit stream",
+}
+
+
+def family_wise(families: Sequence[str], alpha: float = ALPHA) -> str:
+    """How a report judges ``families`` (those with a test) together.
+
+    >>> family_wise(["returns", "shuffle"])[:87]
+    "Holm's step-down procedure over every statistical test of the report (returns, shuffle)"
+    """
+    names = ", ".join(FAMILY_NAMES.get(name, name) for name in families)
+    return (
+        f"Holm's step-down procedure over every statistical test of the report ({names}): the i-th "
+        "smallest of K p-values fails when it and every smaller one lie below alpha / (K - i + 1), so "
+        f"a fair game fails some test at most {alpha:.0%} of the runs, whatever the tests' dependence"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,9 @@ def test_certify_shoes_round_trips_the_service_s_shoes_to_the_same_figures(tmp_p
         t["p_value"] for t in given["shuffle"]["tests"]
     ]
     assert [c["check"] for c in given["checks"]] == ["exact_math", "returns", "line_counts", "shuffle"]
+    # The family-wise statement names the families run: no bit stream for given shoes.
+    assert "bit stream" in seeded["family_wise"]["method"]
+    assert "(returns, line counts, shuffle)" in given["family_wise"]["method"]
     assert "not_run" in given["bit_stream"]
     assert given["run"]["workers"] == "in process"
     assert "Not run: the shoes were given" in (tmp_path / "given" / "report.html").read_text()
