@@ -72,7 +72,7 @@ from scipy import stats
 from ..baccarat.counting import batch
 from ..baccarat.odds.simulation import merge_ranges
 from ..baccarat.rulebook.cards import DECK
-from .verdicts import Result
+from .verdicts import Result, goodness_of_fit
 
 Array = batch.Array
 #: ``(seed, first, count, decks) -> shoes``: shoes ``first .. first + count - 1`` as card indices.
@@ -92,11 +92,6 @@ PER_SHOE = (
     "equal_ranks_at_range",
     "reflected_pairs",
 )
-#: A chi-square's cells expected fewer times than this: its p-value is found by Monte Carlo.
-MIN_EXPECTED = 5.0
-#: Samples of a Monte Carlo p-value (the smallest it gives is 1 / (1 + this): 10^-5), drawn in batches.
-MONTE_CARLO = 99_999
-MONTE_CARLO_BATCH = 11_111
 #: The parts a shoe is cut into for the make-up tests, by figure.
 PARTS = {"halves_make_up": 2, "eighths_make_up": 8}
 #: The lags at which equal ranks are counted: a few cards apart, a deck, half and a quarter
@@ -466,36 +461,6 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         )
     results.append(repeated_shoes(tally))
     return results
-
-
-def goodness_of_fit(observed: Array, probabilities: Array, name: str) -> tuple[float, float, str]:
-    """Pearson's chi-square of ``observed`` counts against ``probabilities``,
-    its p-value and how it was found: from the chi-square distribution when
-    every cell is expected at least :data:`MIN_EXPECTED` times, else by
-    Monte Carlo (:data:`MONTE_CARLO` multinomial samples of the same total
-    drawn from a generator seeded by ``name``, so a report is the same
-    wherever it runs; ``(1 + samples at least as far) / (1 + samples)``,
-    valid at any count)."""
-    total = int(observed.sum())
-    expected = total * probabilities
-    statistic = float(((observed - expected) ** 2 / expected).sum())
-    if expected.min() >= MIN_EXPECTED:
-        p_value = float(stats.chi2.sf(statistic, len(observed) - 1))
-        return statistic, p_value, "chi-square goodness of fit (scipy.stats.chisquare)"
-    entropy = int.from_bytes(hashlib.sha256(name.encode()).digest(), "big")
-    rng = np.random.default_rng(entropy)
-    as_far = 0
-    for _ in range(MONTE_CARLO // MONTE_CARLO_BATCH):
-        samples = rng.multinomial(total, probabilities, size=MONTE_CARLO_BATCH)
-        figures = ((samples - expected) ** 2 / expected).sum(axis=1)
-        as_far += int((figures >= statistic * (1 - 1e-12)).sum())
-    return (
-        statistic,
-        (1 + as_far) / (1 + MONTE_CARLO),
-        f"chi-square goodness of fit; a cell expected fewer than {MIN_EXPECTED:g} times, so its "
-        f"p-value is by Monte Carlo: {MONTE_CARLO:,} multinomial samples of the same total "
-        "(numpy, seeded by SHA-256 of the test and the run), (1 + samples as far) / (1 + samples)",
-    )
 
 
 def _t_test(values: np.ndarray, mean: float) -> tuple[float, float]:

@@ -25,6 +25,8 @@ def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
     first_level = report["bit_stream"]["first_level_p_values"]
     assert first_level["tests"] == ["frequency", "spectral"]
     assert first_level["count"] == 2 * report["bit_stream"]["sequences"]
+    # SP 800-22's proportion_minimum is printed for reference; the verdicts say what they follow.
+    assert "not a verdict" in report["bit_stream"]["verdicts"]
     assert json.loads(report_bytes(report)) == json.loads(json.dumps(report))
     # Every statistical test is judged in one family, at 99% as a whole.
     family = report["family_wise"]

@@ -23,7 +23,7 @@ from service.certification.shuffle_tests import (
     shuffle_results,
     tally_shuffles,
 )
-from service.certification.verdicts import judge
+from service.certification.verdicts import goodness_of_fit, judge
 
 SEED = "certification"
 #: Enough 8-deck shoes for about six of each card at each position.
@@ -143,13 +143,13 @@ def test_order_hashes_tell_orders_apart():
 def test_a_sparse_goodness_of_fit_is_judged_by_monte_carlo_the_same_everywhere():
     # Two cells of a fair coin, 8 tosses, 7 heads: X² = 4.5, and exactly
     # P(X² >= 4.5) = P(|heads - 4| >= 3) = 2 (1 + 8) / 256 (the chi-square's 0.034 is half that).
-    statistic, p_value, how = shuffle_tests.goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")
+    statistic, p_value, how = goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")
     assert statistic == pytest.approx(4.5)
     assert p_value == pytest.approx(2 * 9 / 256, abs=0.004)
     assert "Monte Carlo" in how
-    assert shuffle_tests.goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")[1] == p_value
+    assert goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")[1] == p_value
     # Every cell expected 5 times or more: the chi-square distribution's p-value.
-    statistic, p_value, how = shuffle_tests.goodness_of_fit(np.array([30, 20]), np.array([0.5, 0.5]), "c")
+    statistic, p_value, how = goodness_of_fit(np.array([30, 20]), np.array([0.5, 0.5]), "c")
     assert p_value == pytest.approx(stats.chi2.sf(2.0, 1))
     assert "Monte Carlo" not in how
 
