@@ -210,7 +210,8 @@ def certify(
                 ],
             ),
         ]
-    seconds = battery_done - started
+    judged_done = time.perf_counter()
+    seconds = judged_done - started
     return {
         "report": "baccarat certification",
         "engine": ENGINE,
@@ -270,6 +271,7 @@ def certify(
                 "shuffle": round(shuffle_done - simulated, 3),
                 "bit_stream": round(finished - shuffle_done, 3),
                 "dieharder": round(battery_done - finished, 3),
+                "judging": round(judged_done - battery_done, 3),
             },
         },
     }
