@@ -83,3 +83,12 @@ def test_report_json_is_strict_json_when_a_statistic_is_infinite():
     assert banker["statistic"] is None
     assert banker["p_value"] == 0.0
     assert not banker["passed"]
+
+
+def test_dieharder_s_failed_is_stated_outside_the_family():
+    from service.certification.report import _outside_family
+
+    assert _outside_family([{"check": "shuffle"}]) == {}
+    stated = _outside_family([{"check": "shuffle"}, {"check": "dieharder"}])["outside_family"]
+    assert "11 p-values" in stated
+    assert "at most 1.0022% in all" in stated
