@@ -102,6 +102,30 @@ def given_rates(runs: int = GIVEN_RUNS) -> list[str]:
     return lines
 
 
+def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
+    """``runs`` seeded runs of the fewest shoes accepted, dealt and tested
+    (``--rounds 2000 --shuffle-shoes 25``: 25 bit-stream sequences too)."""
+    rules = TABLES["standard"].rules
+    failed, checks, report = 0, Counter[str](), None
+    for index in range(runs):
+        inputs = Inputs(rules, "standard", {}, f"smallest-{index}", 2_000, MIN_SHOES)
+        report = certify(inputs, InProcess())
+        if not report["passed"]:
+            failed += 1
+            checks.update(
+                f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
+            )
+    assert report is not None
+    lines = [
+        f"--rounds 2000 --shuffle-shoes {MIN_SHOES} ({report['inputs']['shoes']} shoes dealt), {runs} seeds: "
+        f"{failed} failed, false-failure rate {_interval(failed, runs)}; stated at most "
+        f"{report['family_wise']['alpha']:.0%} (Holm over {report['family_wise']['tests']} tests)"
+    ]
+    if checks:
+        lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+    return lines
+
+
 def _urandom() -> list[str]:
     found: dict[str, list[np.ndarray]] = {name: [] for name in bit_tests.TESTS}
     for first in range(0, URANDOM_SEQUENCES, BATCH):
@@ -155,12 +179,14 @@ def run() -> list[str]:
         f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}",
         *_rates(),
         *given_rates(),
+        *smallest_seeded_rates(),
         *_urandom(),
         *_urandom_long(),
     ]
 
 
 if __name__ == "__main__":
-    # ``python -m bench.certify_rates given``: the --shoes files alone.
-    for line in given_rates() if sys.argv[1:] == ["given"] else run():
+    # ``python -m bench.certify_rates given`` and ``... smallest``: one kind of run alone.
+    only = {"given": given_rates, "smallest": smallest_seeded_rates}
+    for line in only[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in only else run():
         print(line, flush=True)
