@@ -350,9 +350,7 @@ def judge_bits(tally: BitTally) -> list[dict[str, Any]]:
         failing = int((values < LEVEL).sum())
         bins = np.histogram(values, bins=10, range=(0.0, 1.0))[0]
         # Fewer than 50 sequences leave a bin expected fewer than 5 times: a Monte Carlo p-value.
-        uniformity = (
-            goodness_of_fit(bins, np.full(10, 0.1), f"{name}_uniformity:{tally.seed}") if randomised else None
-        )
+        uniformity = goodness_of_fit(bins, np.full(10, 0.1), f"{name}_uniformity") if randomised else None
         judged.append(
             {
                 "name": name,

@@ -362,7 +362,7 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         )
     )
     first = tally.positions[0]
-    statistic, p_value, how = goodness_of_fit(first, np.full(52, 1 / 52), f"first_card:{tally.seed}")
+    statistic, p_value, how = goodness_of_fit(first, np.full(52, 1 / 52), "first_card")
     results.append(
         Result(
             "first_card",
@@ -374,7 +374,7 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         )
     )
     pips = np.bincount(batch.PIPS[:52] - 1, weights=first, minlength=10).astype(np.int64)
-    statistic, p_value, how = goodness_of_fit(pips, _pip_probabilities(), f"burn:{tally.seed}")
+    statistic, p_value, how = goodness_of_fit(pips, _pip_probabilities(), "burn")
     results.append(
         Result(
             "burn",

@@ -126,16 +126,17 @@ def goodness_of_fit(observed: np.ndarray, probabilities: np.ndarray, name: str) 
     its p-value and how it was found: from the chi-square distribution when
     every cell is expected at least :data:`MIN_EXPECTED` times, else by
     Monte Carlo (:data:`MONTE_CARLO` multinomial samples of the same total
-    drawn from a generator seeded by ``name``, so a report is the same
-    wherever it runs; ``(1 + samples at least as far) / (1 + samples)``,
-    valid at any count)."""
+    drawn from a generator seeded by ``name`` and the counts, so the same
+    counts give the same p-value wherever and however they were made;
+    ``(1 + samples at least as far) / (1 + samples)``, valid at any count)."""
     total = int(observed.sum())
     expected = total * probabilities
     statistic = float(((observed - expected) ** 2 / expected).sum())
     if expected.min() >= MIN_EXPECTED:
         p_value = float(stats.chi2.sf(statistic, len(observed) - 1))
         return statistic, p_value, "chi-square goodness of fit (scipy.stats.chisquare)"
-    entropy = int.from_bytes(hashlib.sha256(name.encode()).digest(), "big")
+    counts = np.asarray(observed, dtype=np.int64).tobytes()
+    entropy = int.from_bytes(hashlib.sha256(name.encode() + b":" + counts).digest(), "big")
     rng = np.random.default_rng(entropy)
     as_far = 0
     for _ in range(MONTE_CARLO // MONTE_CARLO_BATCH):
@@ -147,7 +148,7 @@ def goodness_of_fit(observed: np.ndarray, probabilities: np.ndarray, name: str) 
         (1 + as_far) / (1 + MONTE_CARLO),
         f"chi-square goodness of fit; a cell expected fewer than {MIN_EXPECTED:g} times, so its "
         f"p-value is by Monte Carlo: {MONTE_CARLO:,} multinomial samples of the same total "
-        "(numpy, seeded by SHA-256 of the test and the run), (1 + samples as far) / (1 + samples)",
+        "(numpy, seeded by SHA-256 of the test and its counts), (1 + samples as far) / (1 + samples)",
     )
 
 
