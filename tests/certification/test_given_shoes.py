@@ -207,3 +207,20 @@ def test_the_report_s_time_covers_reading_the_file(tmp_path: Path, monkeypatch, 
     assert report["run"]["seconds"] >= sum(report["run"]["seconds_by_stage"].values()) - 0.01
     # Shoe i is the file's (i + 1)-th shoe line: a blank line is no shoe.
     assert "blank lines are skipped" in report["inputs"]["shoes_file"]["how"]
+
+
+def test_copies_of_one_shoe_fail_every_return_and_the_report_is_strict_json(tmp_path: Path, capsys):
+    path = tmp_path / "copies.jsonl"
+    path.write_bytes(lines_of(batch.seeded_shoes("copies", 0, 1, 8))[0] * 25)
+    out = tmp_path / "out"
+    assert main(["certify", "--shoes", str(path), "--out", str(out)]) == 1
+    assert "FAIL  returns" in capsys.readouterr().out
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"not JSON: {constant}")
+
+    report = json.loads((out / "report.json").read_bytes(), parse_constant=refuse)
+    # No spread over the shoes, and no bet's return is its exact value: each fails, p-value 0.
+    assert {t["p_value"] for t in report["simulation"]["returns"]} == {0.0}
+    assert not any(t["passed"] for t in report["simulation"]["returns"])
+    assert {t["statistic"] for t in report["simulation"]["returns"]} == {None}
