@@ -20,11 +20,13 @@ or lengthen it (``make bench`` runs it as set here).
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 
 import numpy as np
 from scipy import stats
 
+from service.baccarat.counting import batch
 from service.baccarat.tables.rules import TABLES
 from service.certification import bit_tests, million_bits
 from service.certification.report import MIN_SHOES, Inputs, certify
@@ -40,6 +42,8 @@ URANDOM_SEQUENCES = int(os.environ.get("BENCH_URANDOM_SEQUENCES", "100000"))
 BATCH = 2_000
 #: Sequences of 10^6 bits of os.urandom through the tests that need them (about 1 s each).
 LONG_SEQUENCES = int(os.environ.get("BENCH_LONG_SEQUENCES", "2000"))
+#: Fair --shoes files of the fewest shoes accepted.
+GIVEN_RUNS = int(os.environ.get("BENCH_GIVEN_RUNS", "400"))
 
 
 def _interval(failed: int, runs: int) -> str:
@@ -68,6 +72,57 @@ def _rates() -> list[str]:
         )
         if checks:
             lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+    return lines
+
+
+def given_rates(runs: int = GIVEN_RUNS) -> list[str]:
+    """``runs`` fair ``--shoes`` files of the fewest shoes accepted (25): the
+    service's shoes of seeds ``given-rates-0`` on, certified as a file's."""
+    from service.certification.given_shoes import GivenShoes
+
+    rules = TABLES["standard"].rules
+    failed, checks, report = 0, Counter[str](), None
+    for index in range(runs):
+        shoes = batch.seeded_shoes(f"given-rates-{index}", 0, MIN_SHOES, rules.decks).astype(np.uint8)
+        given = GivenShoes(shoes, f"{index:064x}")
+        report = certify(Inputs(rules, "standard", {}, "", 0, given=given), InProcess())
+        if not report["passed"]:
+            failed += 1
+            checks.update(
+                f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
+            )
+    assert report is not None
+    lines = [
+        f"--shoes files of {MIN_SHOES} fair shoes, {runs} files: {failed} failed, false-failure rate "
+        f"{_interval(failed, runs)}; stated at most {report['family_wise']['alpha']:.0%} "
+        f"(Holm over {report['family_wise']['tests']} tests)"
+    ]
+    if checks:
+        lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+    return lines
+
+
+def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
+    """``runs`` seeded runs of the fewest shoes accepted, dealt and tested
+    (``--rounds 2000 --shuffle-shoes 25``: 25 bit-stream sequences too)."""
+    rules = TABLES["standard"].rules
+    failed, checks, report = 0, Counter[str](), None
+    for index in range(runs):
+        inputs = Inputs(rules, "standard", {}, f"smallest-{index}", 2_000, MIN_SHOES)
+        report = certify(inputs, InProcess())
+        if not report["passed"]:
+            failed += 1
+            checks.update(
+                f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
+            )
+    assert report is not None
+    lines = [
+        f"--rounds 2000 --shuffle-shoes {MIN_SHOES} ({report['inputs']['shoes']} shoes dealt), {runs} seeds: "
+        f"{failed} failed, false-failure rate {_interval(failed, runs)}; stated at most "
+        f"{report['family_wise']['alpha']:.0%} (Holm over {report['family_wise']['tests']} tests)"
+    ]
+    if checks:
+        lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
     return lines
 
 
@@ -123,11 +178,15 @@ def run() -> list[str]:
     return [
         f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}",
         *_rates(),
+        *given_rates(),
+        *smallest_seeded_rates(),
         *_urandom(),
         *_urandom_long(),
     ]
 
 
 if __name__ == "__main__":
-    for line in run():
+    # ``python -m bench.certify_rates given`` and ``... smallest``: one kind of run alone.
+    only = {"given": given_rates, "smallest": smallest_seeded_rates}
+    for line in only[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in only else run():
         print(line, flush=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from math import ceil
+from math import ceil, inf
 from typing import Any
 
 import numpy as np
@@ -92,16 +92,21 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
         expected_value = exact.expected_value.value
         observed = float(bet.observed)
         error = bet.standard_error
-        z = (observed - float(expected_value)) / error if error > 0 else 0.0
+        if error > 0:
+            z = (observed - float(expected_value)) / error
+            p_value = float(2 * stats.t.sf(abs(z), df))
+        else:
+            z, p_value = _exact_t(bet.observed, expected_value)
         returned.append(
             Result(
                 str(bet.bet),
                 "the observed return per unit staked is the exact expected value",
                 "t-statistic of the observed return against the exact expected value; standard error "
                 "over shoes (ratio estimator), two-sided p-value of Student's t with shoes - 1 "
-                "degrees of freedom (scipy.stats.t)",
+                "degrees of freedom (scipy.stats.t); with no spread over the shoes (standard error 0), "
+                "judged exactly: p-value 1 at the exact value, 0 elsewhere",
                 z,
-                float(2 * stats.t.sf(abs(z), df)),
+                p_value,
                 float(df),
                 {
                     "rounds": bet.rounds,
@@ -119,6 +124,17 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
         )
         fitted.append(_line_fit(bet, exact.lines, exact.loss))
     return returned, fitted
+
+
+def _exact_t(observed: Fraction, exact: Fraction) -> tuple[float, float]:
+    """The t-statistic and p-value of a return every shoe gave alike
+    (standard error 0): nothing to divide by, so it is judged exactly, as
+    the shuffle's per-shoe figures are. At the exact value it passes (0, 1);
+    anywhere else the statistic is infinite and the p-value 0: 25 copies of
+    one shoe, or a bet that never won, are not a pass."""
+    if observed == exact:
+        return 0.0, 1.0
+    return (inf if observed > exact else -inf), 0.0
 
 
 def _line_fit(bet: BetReturn, lines: Sequence[Any], loss: Any) -> Result:

@@ -95,6 +95,9 @@ TESTS = (
     DieharderTest(101, "sts_runs", 4_456_448),
 )
 
+#: The p-values the selection prints at most: ``diehard_runs`` and ``diehard_craps`` print two.
+P_VALUES = len(TESTS) + 2
+
 
 def executable() -> str | None:
     """dieharder's path, or None where it is not installed."""

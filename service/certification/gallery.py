@@ -24,6 +24,12 @@ spades, hearts, diamonds, clubs), unless it says otherwise:
   ``(i + 1) / 65536``, about 0.6% at 416 cards);
 * ``stuck_card``: the service's own shuffle, but the first ace of spades
   always ends up last (a card caught in a shuffler);
+* ``reversed_half``: a predictable shoe: half the decks in a random
+  order, then the same cards in reverse (after the first half every card
+  is known; with an odd number of decks, the odd deck shuffled in between);
+* ``stacked_halves``: a batch shuffler's shoe: half the decks and the
+  other half each put in a random order apart and stacked (after the
+  first half, the make-up of the rest is known);
 * ``seed_32_bit``: the service's own shuffle seeded from a 32-bit seed
   (shoe ``i`` is the service's shoe of the run's seed and a nonce drawn
   uniformly from 0 to 2^32 - 1): each shoe is as random as the service's,
@@ -128,6 +134,26 @@ def stuck_card(seed: str, first: int, count: int, decks: int) -> Array:
     return shoes
 
 
+def _random_orders(rng: np.random.Generator, count: int, decks: int) -> Array:
+    """``count`` random orders of ``decks`` decks (none, with 0 decks)."""
+    return rng.permuted(_factory(count, decks), axis=1)
+
+
+def reversed_half(seed: str, first: int, count: int, decks: int) -> Array:
+    """Half the decks in a random order, then the same cards reversed."""
+    rng = _rng("reversed_half", seed, first)
+    half = _random_orders(rng, count, decks // 2)
+    middle = _random_orders(rng, count, decks % 2)
+    return np.concatenate([half, middle, half[:, ::-1]], axis=1)
+
+
+def stacked_halves(seed: str, first: int, count: int, decks: int) -> Array:
+    """Two halves of the decks, each in a random order of its own, stacked."""
+    rng = _rng("stacked_halves", seed, first)
+    top = _random_orders(rng, count, decks // 2)
+    return np.concatenate([top, _random_orders(rng, count, decks - decks // 2)], axis=1)
+
+
 def seed_space(bits: int) -> Callable[[str, int, int, int], Array]:
     """The service's shuffle seeded from a ``bits``-bit seed: each shoe the
     service's shoe of ``seed`` and a nonce drawn uniformly below ``2^bits``."""
@@ -163,5 +189,7 @@ GALLERY: dict[str, Callable[[str, int, int, int], Array]] = {
     "swap_with_any": swap_with_any,
     "modulo_16_bit": modulo_16_bit,
     "stuck_card": stuck_card,
+    "reversed_half": reversed_half,
+    "stacked_halves": stacked_halves,
     "seed_32_bit": seed_space(32),
 }

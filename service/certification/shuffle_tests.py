@@ -25,6 +25,25 @@ either counts one thing per shoe or is calibrated for a whole permutation:
   runs of ten-value and other cards; the sum of squared distances between
   consecutive cards of one rank), whose exact mean over a random order is
   known, tested by the shoes' mean (``scipy.stats.ttest_1samp``);
+* **structure at range**, one figure per shoe with its exact mean over a
+  random order, tested as above (``ttest_1samp``, two-sided):
+
+  - **the make-up of the shoe's parts**: the shoe cut into halves, and
+    into eighths, the 13 ranks by part counted and Pearson's X² of that
+    table taken per shoe; for a random order the table is the multivariate
+    hypergeometric's, and X² has the exact mean ``(13 - 1)(P - 1) N / (N -
+    1)`` for P parts (Haldane). A batch shuffler (4-deck halves shuffled
+    apart and stacked; a shoe whose second half is its first reversed)
+    gives halves of exactly the same make-up: X² of 0 every shoe, too
+    little variance, which the two-sided test fails; clumped cards give
+    too much;
+  - **equal ranks at range**: for each lag L of :data:`LAGS`, the pairs of
+    cards L apart of the same rank, ``C_L``, whose exact mean
+    ``(N - L)(n - 1)/(N - 1)`` and variance (:func:`equal_rank_variance`:
+    pairs that share a card, and pairs that do not) are known; the figure
+    is ``Σ_L (C_L - mean)² / variance``, of exact mean the number of lags;
+  - **the reflected pairs**: cards ``i`` and ``N - 1 - i``, the pairs of
+    one rank among them (a reversed half makes every one such a pair);
 * **repeated shoes**: each shoe's order hashed (the first 8 bytes of
   BLAKE2b of its card indices), and the number of shoes whose order an
   earlier shoe already had. A true shuffle of 416 cards has 416!/(8!)^52
@@ -53,7 +72,7 @@ from scipy import stats
 from ..baccarat.counting import batch
 from ..baccarat.odds.simulation import merge_ranges
 from ..baccarat.rulebook.cards import DECK
-from .verdicts import Result
+from .verdicts import Result, goodness_of_fit
 
 Array = batch.Array
 #: ``(seed, first, count, decks) -> shoes``: shoes ``first .. first + count - 1`` as card indices.
@@ -63,7 +82,21 @@ BATCH = 1_000
 RANKS = batch.RANKS
 POINTS = batch.POINTS
 #: Per-shoe figures, by name.
-PER_SHOE = ("adjacent_products", "runs", "rank_distances", "order_hash")
+PER_SHOE = (
+    "adjacent_products",
+    "runs",
+    "rank_distances",
+    "order_hash",
+    "halves_make_up",
+    "eighths_make_up",
+    "equal_ranks_at_range",
+    "reflected_pairs",
+)
+#: The parts a shoe is cut into for the make-up tests, by figure.
+PARTS = {"halves_make_up": 2, "eighths_make_up": 8}
+#: The lags at which equal ranks are counted: a few cards apart, a deck, half and a quarter
+#: of an 8-deck shoe (lags beyond a shoe's cards are left out).
+LAGS = (2, 3, 4, 5, 6, 7, 8, 13, 26, 52, 104, 208)
 
 
 def service_shoes(seed: str, first: int, count: int, decks: int) -> Array:
@@ -159,8 +192,69 @@ def count(shoes: Array, *, seed: str, decks: int, first: int) -> ShuffleTally:
             "runs": 1 + (tens[:, :-1] != tens[:, 1:]).sum(axis=1),
             "rank_distances": distances,
             "order_hash": order_hashes(shoes),
+            **{name: make_up(ranks, parts) for name, parts in PARTS.items()},
+            "equal_ranks_at_range": equal_ranks_at_range(ranks),
+            "reflected_pairs": reflected_pairs(ranks),
         },
     )
+
+
+def make_up(ranks: Array, parts: int) -> np.ndarray:
+    """Each shoe's Pearson X² of its 13 ranks by ``parts`` near-equal parts."""
+    number, size = ranks.shape
+    bounds = np.linspace(0, size, parts + 1).round().astype(np.int64)
+    by_rank = np.zeros((number, size + 1, 13), dtype=np.int16)
+    np.cumsum(ranks[:, :, None] == np.arange(13), axis=1, dtype=np.int16, out=by_rank[:, 1:])
+    observed = np.diff(by_rank[:, bounds, :], axis=1).astype(float)
+    expected = np.diff(bounds)[:, None] * (size // 13) / size
+    return np.asarray(((observed - expected) ** 2 / expected).sum(axis=(1, 2)))
+
+
+def lags(size: int) -> tuple[int, ...]:
+    """The lags of :data:`LAGS` a shoe of ``size`` cards has pairs at."""
+    return tuple(lag for lag in LAGS if lag < size)
+
+
+def equal_rank_mean(size: int, lag: int) -> Fraction:
+    """The exact mean of the pairs of one rank ``lag`` apart in a random order of ``size`` cards."""
+    return Fraction((size - lag) * (size // 13 - 1), size - 1)
+
+
+def equal_rank_variance(size: int, lag: int) -> Fraction:
+    """The exact variance of the pairs of one rank ``lag`` apart in a random
+    order of ``size`` cards (13 ranks of ``n`` cards): the count is a sum of
+    ``size - lag`` indicators, each one with chance ``(n - 1)/(size - 1)``;
+    two of them share a card (``(i, i + lag)`` and ``(i + lag, i + 2 lag)``)
+    or hold four distinct places, and each kind has its exact joint chance."""
+    n, pairs = size // 13, size - lag
+    one = Fraction(n - 1, size - 1)
+    shared = Fraction((n - 1) * (n - 2), (size - 1) * (size - 2))
+    apart = Fraction(
+        13 * n * (n - 1) * (n - 2) * (n - 3) + 13 * 12 * (n * (n - 1)) ** 2,
+        size * (size - 1) * (size - 2) * (size - 3),
+    )
+    sharing = max(size - 2 * lag, 0)
+    both = pairs * (pairs - 1) // 2
+    return pairs * one * (1 - one) + 2 * (
+        sharing * (shared - one * one) + (both - sharing) * (apart - one * one)
+    )
+
+
+def equal_ranks_at_range(ranks: Array) -> np.ndarray:
+    """Each shoe's ``Σ_L (C_L - mean)² / variance`` over the lags of :data:`LAGS`."""
+    size = ranks.shape[1]
+    figure = np.zeros(ranks.shape[0])
+    for lag in lags(size):
+        equal = (ranks[:, :-lag] == ranks[:, lag:]).sum(axis=1)
+        mean, variance = equal_rank_mean(size, lag), equal_rank_variance(size, lag)
+        figure += (equal - float(mean)) ** 2 / float(variance)
+    return figure
+
+
+def reflected_pairs(ranks: Array) -> np.ndarray:
+    """Each shoe's pairs of cards ``i`` and ``N - 1 - i`` of one rank."""
+    half = ranks.shape[1] // 2
+    return np.asarray((ranks[:, :half] == ranks[:, ::-1][:, :half]).sum(axis=1))
 
 
 def order_hashes(shoes: Array) -> Array:
@@ -236,6 +330,10 @@ def expected_per_shoe(decks: int) -> dict[str, Fraction]:
         "adjacent_products": Fraction(first * first - second, size),
         "runs": 1 + Fraction(2 * tens * (size - tens), size),
         "rank_distances": _rank_distance_mean(decks),
+        # Haldane: a table with both margins fixed has E[X²] = (r - 1)(c - 1) N / (N - 1).
+        **{name: Fraction(12 * (parts - 1) * size, size - 1) for name, parts in PARTS.items()},
+        "equal_ranks_at_range": Fraction(len(lags(size))),
+        "reflected_pairs": equal_rank_mean(size, size - size // 2),
     }
 
 
@@ -264,28 +362,28 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         )
     )
     first = tally.positions[0]
-    fit = stats.chisquare(first)
+    statistic, p_value, how = goodness_of_fit(first, np.full(52, 1 / 52), "first_card")
     results.append(
         Result(
             "first_card",
             "each of the 52 cards equally likely first (the card turned for the burn)",
-            "chi-square goodness of fit (scipy.stats.chisquare)",
-            float(fit.statistic),
-            float(fit.pvalue),
+            how,
+            statistic,
+            p_value,
             51.0,
         )
     )
-    pips = np.bincount(batch.PIPS[:52] - 1, weights=first, minlength=10)
-    fit = stats.chisquare(pips, shoes * _pip_probabilities())
+    pips = np.bincount(batch.PIPS[:52] - 1, weights=first, minlength=10).astype(np.int64)
+    statistic, p_value, how = goodness_of_fit(pips, _pip_probabilities(), "burn")
     results.append(
         Result(
             "burn",
             "the number of cards burned (1 + the first card's pip, 2 to 11) as the cards give it",
-            "chi-square goodness of fit against the exact probabilities (scipy.stats.chisquare)",
-            float(fit.statistic),
-            float(fit.pvalue),
+            how,
+            statistic,
+            p_value,
             9.0,
-            {"burned": {str(pip + 1): int(c) for pip, c in enumerate(pips.astype(int))}},
+            {"burned": {str(pip + 1): int(c) for pip, c in enumerate(pips)}},
         )
     )
     n = 4 * decks
@@ -321,6 +419,28 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
             "rank_distances",
             "cards of one rank as far apart as in a random order",
             "each shoe's sum of squared distances between consecutive cards of one rank",
+        ),
+        "halves_make_up": (
+            "halves_make_up",
+            "each half of the shoe made up of the ranks as a random cut of a random order makes it up",
+            "each shoe's Pearson X² of its 13 ranks by its two halves (too little spread, as a batch "
+            "shuffler's halves of the same make-up give, fails as too much does)",
+        ),
+        "eighths_make_up": (
+            "eighths_make_up",
+            "each eighth of the shoe made up of the ranks as in a random order",
+            "each shoe's Pearson X² of its 13 ranks by its eight near-equal parts",
+        ),
+        "equal_ranks_at_range": (
+            "equal_ranks_at_range",
+            f"cards of one rank as often {', '.join(map(str, lags(size)))} places apart as in a random order",
+            "each shoe's sum over those lags of (pairs of one rank at the lag - its exact mean)² over "
+            "its exact variance",
+        ),
+        "reflected_pairs": (
+            "reflected_pairs",
+            "card i and card N - 1 - i of one rank as often as in a random order (a reversed half)",
+            "each shoe's pairs of one rank among cards i and N - 1 - i",
         ),
     }
     for name, (test, what, figure) in described.items():

@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,13 +32,32 @@ from scipy import stats
 
 #: The level a report's tests are judged at together: 99%.
 ALPHA = 0.01
-#: How the report states it.
-FAMILY_WISE = (
-    "Holm's step-down procedure over every statistical test of the report (returns, line counts, "
-    "shuffle, bit stream): the i-th smallest of K p-values fails when it and every smaller one lie "
-    "below alpha / (K - i + 1), so a fair game fails some test at most alpha of the runs, whatever "
-    "the tests' dependence"
-)
+#: A chi-square's cells expected fewer times than this: its p-value is found by Monte Carlo.
+MIN_EXPECTED = 5.0
+#: Samples of a Monte Carlo p-value (the smallest it gives is 1 / (1 + this): 10^-5), drawn in batches.
+MONTE_CARLO = 99_999
+MONTE_CARLO_BATCH = 11_111
+#: The families a report may judge, as its statement names them.
+FAMILY_NAMES = {
+    "returns": "returns",
+    "line_counts": "line counts",
+    "shuffle": "shuffle",
+    "bit_stream": "bit stream",
+}
+
+
+def family_wise(families: Sequence[str], alpha: float = ALPHA) -> str:
+    """How a report judges ``families`` (those with a test) together.
+
+    >>> family_wise(["returns", "shuffle"])[:87]
+    "Holm's step-down procedure over every statistical test of the report (returns, shuffle)"
+    """
+    names = ", ".join(FAMILY_NAMES.get(name, name) for name in families)
+    return (
+        f"Holm's step-down procedure over every statistical test of the report ({names}): the i-th "
+        "smallest of K p-values fails when it and every smaller one lie below alpha / (K - i + 1), so "
+        f"a fair game fails some test at most {alpha:.0%} of the runs, whatever the tests' dependence"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +119,37 @@ def judge_families(
 def judge(results: Sequence[Result], alpha: float = ALPHA) -> list[dict[str, Any]]:
     """``results`` as the report writes them, judged as one family."""
     return judge_families({"": results}, alpha)[""]
+
+
+def goodness_of_fit(observed: np.ndarray, probabilities: np.ndarray, name: str) -> tuple[float, float, str]:
+    """Pearson's chi-square of ``observed`` counts against ``probabilities``,
+    its p-value and how it was found: from the chi-square distribution when
+    every cell is expected at least :data:`MIN_EXPECTED` times, else by
+    Monte Carlo (:data:`MONTE_CARLO` multinomial samples of the same total
+    drawn from a generator seeded by ``name`` and the counts, so the same
+    counts give the same p-value wherever and however they were made;
+    ``(1 + samples at least as far) / (1 + samples)``, valid at any count)."""
+    total = int(observed.sum())
+    expected = total * probabilities
+    statistic = float(((observed - expected) ** 2 / expected).sum())
+    if expected.min() >= MIN_EXPECTED:
+        p_value = float(stats.chi2.sf(statistic, len(observed) - 1))
+        return statistic, p_value, "chi-square goodness of fit (scipy.stats.chisquare)"
+    counts = np.asarray(observed, dtype=np.int64).tobytes()
+    entropy = int.from_bytes(hashlib.sha256(name.encode() + b":" + counts).digest(), "big")
+    rng = np.random.default_rng(entropy)
+    as_far = 0
+    for _ in range(MONTE_CARLO // MONTE_CARLO_BATCH):
+        samples = rng.multinomial(total, probabilities, size=MONTE_CARLO_BATCH)
+        figures = ((samples - expected) ** 2 / expected).sum(axis=1)
+        as_far += int((figures >= statistic * (1 - 1e-12)).sum())
+    return (
+        statistic,
+        (1 + as_far) / (1 + MONTE_CARLO),
+        f"chi-square goodness of fit; a cell expected fewer than {MIN_EXPECTED:g} times, so its "
+        f"p-value is by Monte Carlo: {MONTE_CARLO:,} multinomial samples of the same total "
+        "(numpy, seeded by SHA-256 of the test and its counts), (1 + samples as far) / (1 + samples)",
+    )
 
 
 def p_value_summary(p_values: Sequence[float] | np.ndarray, alpha: float = ALPHA) -> dict[str, Any]:

@@ -17,6 +17,7 @@ which, in one line; a malformed address is found before any connection
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
@@ -34,6 +35,8 @@ WORKERLESS_SECONDS = 60.0
 POLL_SECONDS = 2.0
 #: Schemes of a Dask scheduler's address.
 SCHEMES = ("tcp", "tls")
+#: Why Dask cancels a client's futures when its scheduler goes.
+SCHEDULER_LOST = "scheduler-connection-lost"
 
 
 class ClusterFailed(Exception):
@@ -134,7 +137,18 @@ class DaskWorkers:
         except KilledWorker as error:
             raise ClusterFailed(f"a piece of the run killed the workers that took it: {error}") from None
         except (OSError, CancelledError) as error:
-            raise ClusterFailed(f"the cluster failed during the run: {_said(error)}") from None
+            raise ClusterFailed(self._failure(error)) from None
+
+    def _failure(self, error: BaseException) -> str:
+        """What failed during the run, in one line: the scheduler gone (Dask
+        cancels every piece when its connection drops), or what Dask said."""
+        groups = getattr(error, "error_groups", [])
+        reasons = {group.reason for group in groups} | {getattr(error, "reason", None)}
+        if SCHEDULER_LOST in reasons or self.client.status not in ("running", "newly-created"):
+            pieces = sum(len(group.errors) for group in groups)
+            cancelled = f": the {pieces} pieces not yet gathered are lost" if pieces else ""
+            return f"the Dask scheduler is gone (the connection to it was lost during the run){cancelled}"
+        return f"the cluster failed during the run: {_said(error)}"
 
     def _look(self, idle_since: float | None) -> float | None:
         """The cluster's workers now: those gone since the last look are
@@ -184,9 +198,28 @@ def probe(address: str, timeout: float = CONNECT_SECONDS) -> dict[str, Any]:
 
 
 @contextmanager
+def quiet_client() -> Iterator[None]:
+    """Dask's client logs its own traceback when its scheduler goes (it
+    tries to reconnect, then gives up): the run says that in one line
+    (:class:`ClusterFailed`), so the client's log is silenced meanwhile."""
+    logger = logging.getLogger("distributed.client")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+@contextmanager
 def dask_workers(scheduler: str | None, workers: int) -> Iterator[DaskWorkers]:
     """A client of the scheduler at ``scheduler``, or of a ``LocalCluster``
     of ``workers`` single-threaded worker processes, closed on exit."""
+    with quiet_client():
+        yield from _dask_workers(scheduler, workers)
+
+
+def _dask_workers(scheduler: str | None, workers: int) -> Iterator[DaskWorkers]:
     from distributed import Client, LocalCluster
 
     if scheduler is not None:

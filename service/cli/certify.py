@@ -9,10 +9,12 @@ answers (docs/audit.md), and ``jwks.json``, the key that checks it:
 The work runs on a Dask ``LocalCluster`` of ``--workers`` processes, or on
 the workers of the scheduler at ``--scheduler``; a progress bar goes to
 stderr on a terminal. Exit 0 when every check passes, 1 when one fails
-(each failing one is named), 3 for input it refuses before any work (a
-problem document on stderr), 4 when the Dask cluster fails (one line on
-stderr). The report is written whole or not at all: each file goes to a
-temporary name in the folder first, then is renamed.
+(each failing one is named), 2 for a command line argparse cannot read, 3
+for input it refuses before any work (a problem document on stderr), 4 when
+the Dask cluster fails (one line on stderr), 5 when the run cannot finish
+here (out of memory, or an error of the kit: one line on stderr). The
+report is written whole or not at all: each file goes to a temporary name
+in the folder first, then is renamed.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from tqdm import tqdm
 
+from ..baccarat.rulebook.errors import BaccaratError
 from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
 from ..contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 from ..contract.audit.keys import SigningKey, jwks, private_key
@@ -60,14 +64,17 @@ examples:
   baccarat certify --rounds 10000000 --seed s --scheduler tcp://dask-scheduler:8786 --out cert/
   baccarat certify --shoes shuffler.jsonl --table standard --out cert/
 
-exit code 0 when every check passes, 1 when one fails, 3 for input it refuses
-(before any work), 4 when the Dask cluster fails."""
+exit code 0 when every check passes, 1 when one fails, 2 for a command line it
+cannot read, 3 for input it refuses (before any work), 4 when the Dask cluster
+fails, 5 when the run cannot finish (out of memory, or an error of the kit)."""
 
 #: The stored request a signed report is bound to (docs/certification.md).
 #: A URL with a host (RFC 9421 signs an absolute URL) that names no server: .invalid (RFC 2606).
 SIGNED_URL = "https://baccarat.invalid/certify"
 #: Exit code when the Dask cluster cannot be reached or fails during the run.
 CLUSTER_FAILED = 4
+#: Exit code when the run cannot finish: out of memory, or an error of the kit itself.
+RUN_FAILED = 5
 #: The files a run writes (the last two only with a signing key).
 REPORT_FILES = ("report.json", "report.html", "report.exchange.json", "jwks.json")
 
@@ -156,9 +163,10 @@ def _inputs(args: argparse.Namespace) -> Inputs:
     )
     if inputs.shoes < MIN_SHOES:
         dealt = f"--rounds {args.rounds} deals" if given is None else f"{args.shoes} holds"
+        shoes = f"{inputs.shoes} shoe{'' if inputs.shoes == 1 else 's'}"
         refuse(
             "Too few shoes to certify",
-            f"{dealt} {inputs.shoes} shoes at this table; a run needs at least {MIN_SHOES} shoes "
+            f"{dealt} {shoes} at this table; a run needs at least {MIN_SHOES} shoes "
             "(docs/certification.md: below, its verdicts are not calibrated)",
             status=422,
         )
@@ -289,31 +297,52 @@ def _write_all(out: Path, files: dict[str, bytes]) -> None:
         raise
 
 
-def _run(inputs: Inputs, workers: Workers, show: bool) -> dict[str, Any]:
+def _run(inputs: Inputs, workers: Workers, show: bool, started: float) -> dict[str, Any]:
     from ..certification.report import certify
 
     with tqdm(total=inputs.work, unit="shoe", file=sys.stderr, disable=not show) as bar:
-        return certify(inputs, workers, bar.update)
+        return certify(inputs, workers, bar.update, started=started)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Certify, write the report, say what passed."""
+    """Certify, write the report, say what passed; a run that cannot finish
+    here (out of memory, an error of the kit) is one line and exit code
+    :data:`RUN_FAILED`, never taken for a failed check (1)."""
+    try:
+        return _certify(args)
+    except (BadInput, BaccaratError):
+        raise
+    except MemoryError:
+        sys.stderr.write("baccarat certify: the run cannot finish: out of memory\n")
+    except Exception as error:  # any other failure is the kit's: one line, its own code
+        sys.stderr.write(f"baccarat certify: the run cannot finish: {_said(error)}\n")
+    return RUN_FAILED
+
+
+def _said(error: BaseException) -> str:
+    """An exception in one line: its class and first line."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
+def _certify(args: argparse.Namespace) -> int:
     # Loaded here, not with the command line: scipy, matplotlib and Dask take
     # a second to import, which no other command should wait for.
     from ..certification.page import page
     from ..certification.report import report_bytes
     from ..certification.workers import ClusterFailed, InProcess, dask_workers
 
+    started = time.perf_counter()
     inputs = _inputs(args)
     key = _signing_key(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     # A file's shoes would travel with every piece sent to a worker: they are counted here.
     if args.in_process or inputs.given is not None:
-        report = _run(inputs, InProcess(), show)
+        report = _run(inputs, InProcess(), show, started)
     else:
         try:
             with dask_workers(args.scheduler, args.workers) as workers:
-                report = _run(inputs, workers, show)
+                report = _run(inputs, workers, show, started)
         except ClusterFailed as error:
             sys.stderr.write(f"baccarat certify: the cluster failed: {error}\n")
             return CLUSTER_FAILED

@@ -41,3 +41,37 @@ def test_the_simulation_agrees_with_the_math_and_not_with_another_table_s():
     returned, _ = bet_results(tally, rules, nine)
     tie = next(test for test in judge(returned) if test["name"] == "tie")
     assert not tie["passed"]
+
+
+def _one_shoe_dealt(copies: int):
+    """``copies`` of one shoe, dealt as a run deals them: every shoe gives the same return."""
+    import numpy as np
+
+    from service.baccarat.counting import batch
+    from service.baccarat.odds.simulation import Stakes, tally
+
+    rules = TABLES["standard"].rules
+    shoes = np.repeat(batch.seeded_shoes("one-shoe", 0, 1, 8), copies, axis=0)
+    dealt = batch.deal(shoes, cut_card=rules.cut_card)
+    return rules, tally(dealt, Stakes.of(rules), rules=rules, seed="copies", shuffle="service", first=0)
+
+
+def test_a_return_with_no_spread_is_judged_exactly_not_passed():
+    # 25 copies of one shoe: each bet's standard error is 0, and no bet's
+    # observed return is its exact value, so every return fails (p-value 0).
+    rules, tally = _one_shoe_dealt(25)
+    returned, _ = bet_results(tally, rules, game_math(rules))
+    assert {test.detail["standard_error"] for test in returned} == {0.0}
+    assert {test.p_value for test in returned} == {0.0}
+    assert all(abs(test.statistic) == float("inf") for test in returned)
+    assert not any(test["passed"] for test in judge(returned))
+
+
+def test_a_return_with_no_spread_at_its_exact_value_passes():
+    from fractions import Fraction
+
+    from service.certification.agreement import _exact_t
+
+    assert _exact_t(Fraction(-1, 2), Fraction(-1, 2)) == (0.0, 1.0)
+    assert _exact_t(Fraction(-1, 2), Fraction(-1, 3)) == (float("-inf"), 0.0)
+    assert _exact_t(Fraction(1, 2), Fraction(1, 3)) == (float("inf"), 0.0)

@@ -171,3 +171,14 @@ def test_random_excursions_gives_the_publication_s_example():
 def test_linear_complexity_gives_the_publication_s_example():
     # 2.10.4: 1101011110001 has linear complexity 4.
     assert million_bits.linear_complexities(one("1101011110001")).tolist() == [4]
+
+
+def test_the_uniformity_of_few_sequences_is_judged_by_monte_carlo():
+    # 25 sequences leave each of the ten bins expected 2.5 times: the chi-square's p-value would be too small.
+    few = bit_tests.judge_bits(bit_tests.tally_bits("few", 0, 25))
+    many = bit_tests.judge_bits(bit_tests.tally_bits("many", 0, 60))
+    for test in few:
+        if test["randomised"]:
+            assert "Monte Carlo" in test["uniformity_method"]
+            assert 1e-5 <= test["uniformity_p_value"] <= 1
+    assert all("Monte Carlo" not in (t["uniformity_method"] or "") for t in many)

@@ -297,3 +297,34 @@ def test_a_scheduler_that_does_not_answer_is_exit_code_4_in_one_line(tmp_path):
     assert f"tcp://127.0.0.1:{port}" in done.stderr
     assert done.stderr.count("\n") == 1
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("error", "line"),
+    [
+        (MemoryError(), "baccarat certify: the run cannot finish: out of memory\n"),
+        (
+            RuntimeError("a bug\nits second line"),
+            "baccarat certify: the run cannot finish: RuntimeError: a bug\n",
+        ),
+    ],
+)
+def test_a_run_that_cannot_finish_is_one_line_and_exit_5_not_a_failed_check(
+    error, line, tmp_path, monkeypatch, capsys
+):
+    from service.certification import report
+
+    def crash(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(report, "certify", crash)
+    args = ["certify", "--in-process", "--rounds", "2000", "--seed", "s", "--out", str(tmp_path / "out")]
+    assert main(args) == 5
+    assert capsys.readouterr().err == line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_command_line_it_cannot_read_exits_2(tmp_path):
+    done = baccarat("certify", "--rounds", "many", "--seed", "s", "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert "--rounds: invalid int value" in done.stderr

@@ -31,6 +31,23 @@ def test_a_riffle_keeps_each_packet_in_order():
     assert 1 + int((np.diff(places) < 0).sum()) <= 2
 
 
+def test_a_reversed_half_and_stacked_halves_are_known_after_half_the_shoe():
+    reversed_shoes = GALLERY["reversed_half"]("g", 0, 5, 8)
+    assert np.array_equal(reversed_shoes[:, 208:], reversed_shoes[:, :208][:, ::-1])
+    stacked = GALLERY["stacked_halves"]("g", 0, 5, 8)
+    assert all((np.bincount(shoe[:208], minlength=52) == 4).all() for shoe in stacked)
+
+
+@pytest.mark.parametrize("name", ["reversed_half", "stacked_halves"])
+def test_the_tests_that_see_structure_at_range_see_a_predictable_shoe(name):
+    # Before the tests of the shoe's parts and of cards far apart, both passed at 25 shoes.
+    tally = shuffle_tests.tally_shuffles("gallery", 0, 25, 8, shuffler=GALLERY[name])
+    failing = {r.name for r in shuffle_tests.shuffle_results(tally) if r.p_value < THRESHOLD}
+    assert "halves_make_up" in failing
+    if name == "reversed_half":
+        assert "reflected_pairs" in failing
+
+
 def test_the_stuck_card_is_always_last():
     assert (GALLERY["stuck_card"]("g", 0, 20, 8)[:, -1] == STUCK).all()
 
@@ -43,6 +60,8 @@ def test_the_stuck_card_is_always_last():
         ("riffle_3", 25),
         ("cut_only", 25),
         ("stuck_card", 25),
+        ("reversed_half", 25),
+        ("stacked_halves", 25),
         ("swap_with_any", 25_600),
     ],
 )

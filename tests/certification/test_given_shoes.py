@@ -13,7 +13,13 @@ from service.baccarat.odds.simulation import returns, tally_shoes
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.tables.rules import TABLES
 from service.certification.agreement import shoes_for
-from service.certification.given_shoes import MAX_ERRORS, read_shoes, tally_given
+from service.certification.given_shoes import (
+    BYTES_PER_SHOE,
+    MAX_ERRORS,
+    MAX_LINE_BYTES,
+    read_shoes,
+    tally_given,
+)
 from service.cli import main
 
 RULES = TABLES["standard"].rules
@@ -101,6 +107,9 @@ def test_certify_shoes_round_trips_the_service_s_shoes_to_the_same_figures(tmp_p
         t["p_value"] for t in given["shuffle"]["tests"]
     ]
     assert [c["check"] for c in given["checks"]] == ["exact_math", "returns", "line_counts", "shuffle"]
+    # The family-wise statement names the families run: no bit stream for given shoes.
+    assert "bit stream" in seeded["family_wise"]["method"]
+    assert "(returns, line counts, shuffle)" in given["family_wise"]["method"]
     assert "not_run" in given["bit_stream"]
     assert given["run"]["workers"] == "in process"
     assert "Not run: the shoes were given" in (tmp_path / "given" / "report.html").read_text()
@@ -126,3 +135,92 @@ def test_a_bad_shoes_file_is_refused_before_any_work(tmp_path: Path, capsys):
     assert "no --rounds" in json.loads(capsys.readouterr().err)["detail"]
     assert main(["certify", "--shoes", str(few), "--scheduler", "tcp://127.0.0.1:1", "--out", str(out)]) == 3
     assert "--scheduler" in json.loads(capsys.readouterr().err)["detail"]
+
+
+def test_a_line_without_end_is_refused_without_reading_on(tmp_path: Path, capsys):
+    # /dev/zero is one line that never ends: the reading stops at the longest line read.
+    out = tmp_path / "out"
+    assert main(["certify", "--shoes", "/dev/zero", "--out", str(out)]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["errors"] == [
+        {"line": 1, "pointer": "", "detail": f"longer than {MAX_LINE_BYTES:,} bytes: not read further"}
+    ]
+    assert not out.exists()
+
+
+def test_a_line_s_problem_is_said_in_the_file_s_terms():
+    _, errors = read_shoes([b"\n", b"\n", b"\n", b"[1, 2 3\n", b"[" + b"7" * 5_000 + b"]\n"], 8)
+    assert [error["line"] for error in errors] == [4, 5]
+    # Line 4 of the file: not the JSON parser's "line 1 column 6" of its own text.
+    assert errors[0]["detail"] == "not JSON: Expecting ',' delimiter at character 7 of the line"
+    # Not Python's advice about sys.set_int_max_str_digits().
+    assert errors[1]["detail"] == "not JSON: a number of more digits than can be read"
+
+
+def test_shoes_are_read_in_bounded_memory(tmp_path: Path):
+    import tracemalloc
+
+    path = tmp_path / "shoes.jsonl"
+    shoes = batch.seeded_shoes("memory", 0, 400, 8)
+    path.write_bytes(b"".join(lines_of(shoes)))
+    tracemalloc.start()
+    try:
+        with path.open("rb") as stream:
+            given, errors = read_shoes(stream, 8)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert errors == []
+    assert given is not None
+    assert np.array_equal(given.shoes, shoes)
+    # The shoes are mapped from a temporary file, a byte a card: the process
+    # holds a line and a shoe at a time (400 shoes held as rows took 1.5 MB).
+    assert isinstance(given.shoes, np.memmap)
+    assert peak < 400 * BYTES_PER_SHOE
+
+
+def test_a_file_of_one_shoe_is_named_in_the_singular(tmp_path: Path, capsys):
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(b"".join(lines_of(batch.seeded_shoes("one", 0, 1, 8))))
+    assert main(["certify", "--shoes", str(path), "--out", str(tmp_path / "out")]) == 3
+    assert f"{path} holds 1 shoe at this table;" in json.loads(capsys.readouterr().err)["detail"]
+
+
+def test_the_report_s_time_covers_reading_the_file(tmp_path: Path, monkeypatch, capsys):
+    import time
+
+    from service.certification import given_shoes
+
+    path = tmp_path / "shoes.jsonl"
+    path.write_bytes(b"\n" + b"".join(lines_of(batch.seeded_shoes("timed", 0, 25, 8))))
+    reading = given_shoes._write_shoes
+
+    def slow(*args, **kwargs):
+        time.sleep(0.5)
+        return reading(*args, **kwargs)
+
+    monkeypatch.setattr(given_shoes, "_write_shoes", slow)
+    assert main(["certify", "--shoes", str(path), "--out", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["run"]["seconds_by_stage"]["inputs"] >= 0.5
+    assert report["run"]["seconds"] >= sum(report["run"]["seconds_by_stage"].values()) - 0.01
+    # Shoe i is the file's (i + 1)-th shoe line: a blank line is no shoe.
+    assert "blank lines are skipped" in report["inputs"]["shoes_file"]["how"]
+
+
+def test_copies_of_one_shoe_fail_every_return_and_the_report_is_strict_json(tmp_path: Path, capsys):
+    path = tmp_path / "copies.jsonl"
+    path.write_bytes(lines_of(batch.seeded_shoes("copies", 0, 1, 8))[0] * 25)
+    out = tmp_path / "out"
+    assert main(["certify", "--shoes", str(path), "--out", str(out)]) == 1
+    assert "FAIL  returns" in capsys.readouterr().out
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"not JSON: {constant}")
+
+    report = json.loads((out / "report.json").read_bytes(), parse_constant=refuse)
+    # No spread over the shoes, and no bet's return is its exact value: each fails, p-value 0.
+    assert {t["p_value"] for t in report["simulation"]["returns"]} == {0.0}
+    assert not any(t["passed"] for t in report["simulation"]["returns"])
+    assert {t["statistic"] for t in report["simulation"]["returns"]} == {None}

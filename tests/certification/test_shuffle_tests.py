@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from service.baccarat.counting import batch
 from service.baccarat.rulebook.cards import shoe
@@ -22,7 +23,7 @@ from service.certification.shuffle_tests import (
     shuffle_results,
     tally_shuffles,
 )
-from service.certification.verdicts import judge
+from service.certification.verdicts import goodness_of_fit, judge
 
 SEED = "certification"
 #: Enough 8-deck shoes for about six of each card at each position.
@@ -56,6 +57,10 @@ def test_the_service_s_shuffle_passes_every_test_at_99_percent(fair):
         "serial_correlation",
         "runs",
         "rank_distances",
+        "halves_make_up",
+        "eighths_make_up",
+        "equal_ranks_at_range",
+        "reflected_pairs",
         "repeated_shoes",
     ]
     assert all(test["passed"] for test in judged), judged
@@ -133,3 +138,35 @@ def test_order_hashes_tell_orders_apart():
     swapped = shoes[:1].copy()
     swapped[0, [0, 1]] = swapped[0, [1, 0]]
     assert shuffle_tests.order_hashes(swapped)[0] != hashes[0] or swapped[0, 0] == swapped[0, 1]
+
+
+def test_a_sparse_goodness_of_fit_is_judged_by_monte_carlo_the_same_everywhere():
+    # Two cells of a fair coin, 8 tosses, 7 heads: X² = 4.5, and exactly
+    # P(X² >= 4.5) = P(|heads - 4| >= 3) = 2 (1 + 8) / 256 (the chi-square's 0.034 is half that).
+    statistic, p_value, how = goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")
+    assert statistic == pytest.approx(4.5)
+    assert p_value == pytest.approx(2 * 9 / 256, abs=0.004)
+    assert "Monte Carlo" in how
+    assert goodness_of_fit(np.array([7, 1]), np.array([0.5, 0.5]), "coin")[1] == p_value
+    # Every cell expected 5 times or more: the chi-square distribution's p-value.
+    statistic, p_value, how = goodness_of_fit(np.array([30, 20]), np.array([0.5, 0.5]), "c")
+    assert p_value == pytest.approx(stats.chi2.sf(2.0, 1))
+    assert "Monte Carlo" not in how
+
+
+def test_at_25_shoes_the_first_card_and_the_burn_are_judged_by_monte_carlo():
+    tally = tally_shuffles(SEED, 0, 25, 8)
+    results = {result.name: result for result in shuffle_results(tally)}
+    for name in ("first_card", "burn"):
+        assert "Monte Carlo" in results[name].method
+        assert 1 / 100_000 <= results[name].p_value <= 1
+
+
+@pytest.mark.parametrize("lag", [1, 3, 26, 52])
+def test_the_exact_variance_of_equal_ranks_at_a_lag(lag):
+    # Over 20,000 numpy shuffles of a 2-deck shoe, the count's variance within a few percent.
+    rng = np.random.default_rng(lag)
+    ranks = shuffle_tests.RANKS[batch.numpy_shoes(rng, 20_000, 2)]
+    equal = (ranks[:, :-lag] == ranks[:, lag:]).sum(axis=1)
+    assert equal.mean() == pytest.approx(float(shuffle_tests.equal_rank_mean(104, lag)), rel=0.02)
+    assert equal.var() == pytest.approx(float(shuffle_tests.equal_rank_variance(104, lag)), rel=0.05)
