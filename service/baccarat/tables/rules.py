@@ -19,22 +19,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from enum import StrEnum
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, cast
 
 from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
 from ..bets.money import Rounding, format_amount
-from ..bets.paytable import NamedPayTable, at_commission
+from ..bets.paytable import NamedPayTable, Result, at_commission
 from ..bets.types import BetType, Variant
+from ..counting.round_counts import count_rounds, structure
 from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..games.multipliers.problems import cap_problems
 from ..games.multipliers.rule import MultiplierRule
+from ..rulebook.cards import DECK, MAX_DECKS
+from ..rulebook.coup import Coup
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
-from ..shoes.deal import DEFAULT_CUT_CARD
+from ..shoes.composition import full_shoe
+from ..shoes.deal import DEFAULT_CUT_CARD, cut_card_problem
 
 #: The pays a request may choose by a shorthand setting (docs/bets.md), one
 #: per pay table of the catalogue that the setting chooses.
@@ -376,13 +381,13 @@ PUNTO_BANCO = tuple(
 )
 
 
-def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
+def _limits_in_minor_units(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
     """Every limit is a whole number of the currency's minor unit: a limit of
     2.50 where amounts have no decimals would be shown as 2 and refuse a bet
-    of 2 (a :class:`RulesError` naming each such limit)."""
+    of 2 (a problem naming each such limit)."""
     unit = Decimal(1).scaleb(-rules.minor_unit)
-    sent = changes.get("limits", {})
-    problems = [
+    sent = overrides.get("limits", {})
+    return [
         Problem.of(
             ("rules", "limits", str(bet), end) if bet in sent else ("rules", "minor_unit"),
             ProblemCode.LIMIT_FINER_THAN_MINOR_UNIT,
@@ -395,17 +400,19 @@ def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
         for end, amount in (("min", limits.min), ("max", limits.max))
         if amount != amount.quantize(unit)
     ]
-    if problems:
-        raise RulesError(N_("A table limit is not a whole number of the currency's minor unit"), problems)
 
 
 def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset's rules with ``overrides`` applied (already validated).
+    """The preset's rules with ``overrides`` applied (already validated), as
+    :func:`check_rules` holds them: every operation that deals, settles,
+    prices or describes a round at a table takes its rules from here, so
+    that none plays rules another refuses.
 
     ``limits`` overrides are merged per bet type, so a request can change the
     tie maximum without restating the other limits (or offer one more bet).
-    A multiplier rule (``multipliers``) keeps only the limits of the bets it pays.
-    A commission with a variant that takes none is a :class:`RulesError`.
+    A multiplier rule (``multipliers``) keeps only the limits of the bets it
+    pays, and a bet the preset offers that no round of the shoe can win (a
+    Perfect Pair at one deck) is not offered.
     """
     rules = TABLES[table].rules
     if not overrides:
@@ -426,59 +433,182 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
             {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}
         )
     resolved = replace(rules, **changes)
-    _limits_in_minor_units(resolved, changes)
-    if resolved.multipliers is not None:
-        capped = cap_problems(resolved.multipliers, resolved.minor_unit)
-        if capped:
-            raise RulesError(N_("The multiplier rule does not fit the table"), capped)
-        _multiplied_at_standard_pays(resolved, table, overrides)
-    if resolved.variant is not Variant.STANDARD and resolved.commission:
-        where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
-        if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
-            where = ("pay_tables", "banker")
-        raise RulesError(
-            N_("The {variant} variant takes no commission, but the rules say {commission}"),
-            [
-                Problem.of(
-                    ("rules", *where),
-                    ProblemCode.COMMISSION_WITH_VARIANT,
-                    commission=resolved.commission,
-                    variant=resolved.variant,
-                )
-            ],
-            variant=resolved.variant,
-            commission=resolved.commission,
+    unwinnable = [
+        bet for bet in resolved.bet_types if bet not in _asked_for(overrides) and not can_win(resolved, bet)
+    ]
+    if unwinnable:
+        resolved = replace(
+            resolved,
+            limits=MappingProxyType(
+                {bet: lim for bet, lim in resolved.limits.items() if bet not in unwinnable}
+            ),
         )
+    check_rules(table, resolved, overrides)
     return resolved
+
+
+def _asked_for(overrides: Mapping[str, Any]) -> set[BetType]:
+    """The bets a request offers by name: given limits, or a pay table."""
+    named = {*overrides.get("limits", {}), *overrides.get("pay_tables", {})}
+    return {BetType(bet) for bet in named}
+
+
+def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
+    """The one check of a table's resolved rules (the preset ``table`` with
+    ``overrides``): a :class:`RulesError` for the first kind of problem they
+    have, each problem at the pointer of the setting that makes it (the one
+    sent, else the table). Rounds, settlements, live rounds, shoes, peek
+    rounds, odds, rules sheets and certification all resolve their rules by
+    :func:`resolve_rules`, which ends here, so each refuses the same rules
+    with the same code at the same pointer.
+
+    What it holds: limits in whole minor units; a multiplier rule that fits
+    the table and is played at the standard pays; no commission but with the
+    standard variant; a cut card the shoe can place; at Peek Baccarat's
+    table, the Player and Banker pays its fee and returns are priced at; and
+    every offered bet can win in a shoe of the table's decks.
+    """
+    if TABLES[table].peek:
+        _refuse(
+            N_("Peek Baccarat's table pays the Player and Banker bets as the standard table does"),
+            _peek_pays_changed(overrides),
+        )
+    _refuse(
+        N_("A table limit is not a whole number of the currency's minor unit"),
+        _limits_in_minor_units(rules, overrides),
+    )
+    if rules.multipliers is not None:
+        _refuse(
+            N_("The multiplier rule does not fit the table"),
+            cap_problems(rules.multipliers, rules.minor_unit),
+        )
+        _refuse(
+            N_("The multiplier rule cannot be played at these pay tables"),
+            _multiplied_at_standard_pays(rules, overrides),
+        )
+    _refuse(
+        N_("The {variant} variant takes no commission, but the rules say {commission}"),
+        _commission_with_variant(rules, overrides),
+        variant=rules.variant,
+        commission=rules.commission,
+    )
+    _refuse(
+        N_("A cut card {cut_card} cards from the end cannot be placed in a {cards}-card shoe"),
+        _cut_card(rules),
+        cut_card=rules.cut_card,
+        cards=rules.decks * len(DECK),
+    )
+    _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
+
+
+def _refuse(detail: str, problems: Sequence[Problem], **values: Any) -> None:
+    if problems:
+        raise RulesError(detail, problems, **values)
+
+
+def _commission_with_variant(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    if rules.variant is Variant.STANDARD or not rules.commission:
+        return []
+    where: tuple[str, ...] = ("commission",) if "commission" in overrides else ("variant",)
+    if "banker" in overrides.get("pay_tables", {}) and "commission" not in overrides:
+        where = ("pay_tables", "banker")
+    return [
+        Problem.of(
+            ("rules", *where),
+            ProblemCode.COMMISSION_WITH_VARIANT,
+            commission=rules.commission,
+            variant=rules.variant,
+        )
+    ]
+
+
+def _cut_card(rules: Rules) -> list[Problem]:
+    """A cut card the table's shoe can place: every operation refuses the
+    same rules, whether or not it deals a whole shoe."""
+    problem = cut_card_problem(rules.decks * len(DECK), rules.cut_card)
+    return [] if problem is None else [problem]
+
+
+#: The settings that change Peek Baccarat's Player and Banker pays, which its
+#: fee and its returns are priced at (:mod:`.games.peek`): fixed at its table.
+PEEK_FIXED = ("variant", "commission", "multipliers")
+#: The bets Peek Baccarat takes its fee on, whose pay tables are fixed at its table.
+PEEK_FEE_BETS = (BetType.PLAYER, BetType.BANKER)
+
+
+def _peek_pays_changed(overrides: Mapping[str, Any]) -> list[Problem]:
+    """At Peek Baccarat's table, each override of the Player and Banker pays."""
+    sent: list[tuple[str, ...]] = [("rules", name) for name in PEEK_FIXED if name in overrides]
+    tables = overrides.get("pay_tables", {})
+    sent += [
+        ("rules", "pay_tables", str(bet)) for bet in PEEK_FEE_BETS if bet in tables or str(bet) in tables
+    ]
+    return [Problem.of(where, ProblemCode.PEEK_PAYS_FIXED, setting=".".join(where[1:])) for where in sent]
+
+
+def _unwinnable(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    """Each bet the request offers by name that no round of the table's shoe can win."""
+    asked = _asked_for(overrides)
+    problems = []
+    for bet in rules.bet_types:
+        if bet in asked and not can_win(rules, bet):
+            where = (
+                "limits"
+                if bet in overrides.get("limits", {}) or str(bet) in overrides.get("limits", {})
+                else "pay_tables"
+            )
+            problems.append(
+                Problem.of(("rules", where, str(bet)), ProblemCode.BET_CANNOT_WIN, bet=bet, decks=rules.decks)
+            )
+    return problems
+
+
+def can_win(rules: Rules, bet: BetType) -> bool:
+    """Whether some round of a full shoe of the rules' decks wins ``bet`` as
+    they pay it (a Perfect Pair needs two cards of one rank and suit: never
+    at one deck)."""
+    return _wins_somewhere(rules.chosen[bet].id, rules.decks)
+
+
+# Keyed by a pay table of the catalogue and a deck count: nothing a caller writes.
+@lru_cache(maxsize=len(CATALOGUE) * MAX_DECKS)
+def _wins_somewhere(table_id: str, decks: int) -> bool:
+    table = CATALOGUE[table_id]
+    return any(table.payout(coup).result is Result.WIN for coup in _possible_rounds(decks))
+
+
+@cache
+def _possible_rounds(decks: int) -> tuple[Coup, ...]:
+    """A round of each signature a full shoe of ``decks`` decks can deal."""
+    counts = count_rounds(full_shoe(decks)).by_signature
+    return tuple(coup for signature, coup in structure().examples.items() if counts[signature.index] > 0)
 
 
 #: The settings by which a request pays a bet otherwise than the standard table does.
 _PAY_SETTINGS = ("variant", "commission", "tie_pays", "super_6_pays", "pay_tables")
 
 
-def _multiplied_at_standard_pays(rules: Rules, table: str, overrides: Mapping[str, Any]) -> None:
+def _multiplied_at_standard_pays(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
     """A multiplier rule pays its bets by its own base pays (its banker's
     stake kept is its commission), so it is played only at rules that pay
     those bets as the standard table does: echoing an EZ table, a 9:1 tie or
     a 10% commission while the rule settles would say one game and play
     another. Refused where the other pays come from: the settings sent, or
     the preset."""
-    assert rules.multipliers is not None
+    if rules.multipliers is None:
+        return []
     other = {bet: rules.chosen[bet] for bet in rules.multipliers.pays if rules.chosen[bet] != standard(bet)}
     if not other:
-        return
+        return []
     sent = [name for name in _PAY_SETTINGS if name in overrides]
-    raise RulesError(
-        N_("The multiplier rule cannot be played at these pay tables"),
-        [
-            Problem.of(
-                ("rules", sent[0]) if sent else ("table",),
-                ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS,
-                multiplied=tuple(str(bet) for bet in other),
-                pay_tables=tuple(paid.id for paid in other.values()),
-            )
-        ],
-    )
+    return [
+        Problem.of(
+            ("rules", sent[0]) if sent else ("table",),
+            ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS,
+            multiplied=tuple(str(bet) for bet in other),
+            pay_tables=tuple(paid.id for paid in other.values()),
+        )
+    ]
 
 
 def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:

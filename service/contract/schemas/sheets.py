@@ -13,32 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
+from marshmallow import fields, post_load, pre_dump, validate
 
-from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
 from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction
-from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES, Dealing, resolve_rules
+from ...baccarat.tables.rules import TABLES, Dealing, resolve_rules
 from ..language import current
 from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList
-from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
 
 #: The most chips a table shows.
 MAX_CHIPS = 12
-#: The overrides the peek table's sheet refuses: they change the Player and
-#: Banker pays its returns are priced at, or make it a multiplier game.
-PEEK_FIXED = ("variant", "commission", "multipliers")
-#: What the peek table's sheet takes among the rules' overrides.
-PEEK_OPEN = "decks, tie_pays, payout_rounding, minor_unit, cut_card, limits, pay_tables"
-#: The bets whose pay tables the peek table's sheet takes.
-PEEK_OPEN_PAY_TABLES = ", ".join(str(bet) for bet in BetType if bet not in PEEK.fee_bets)
 
 
 class RulesSheetRequestSchema(RequestSchema):
@@ -71,25 +62,6 @@ class RulesSheetRequestSchema(RequestSchema):
         load_default=str(DEFAULT_MALFUNCTION),
         description=f"The operator's malfunction clause; `{DEFAULT_MALFUNCTION}` by default",
     )
-
-    @validates_schema
-    def peek_pays_fixed(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """Peek Baccarat's returns are priced at the plain Player and Banker
-        pays (1:1 and 0.95:1) without a multiplier game: at its table an
-        override that changes them is refused where it is sent."""
-        if not TABLES[data.get("table", DEFAULT_TABLE)].peek:
-            return
-        rules = data.get("rules", {})
-        fixed = tuple(key for key in PEEK_FIXED if key in rules)
-        tables = tuple(str(bet) for bet in PEEK.fee_bets if str(bet) in rules.get("pay_tables", {}))
-        errors: dict[str, Any] = {key: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN)] for key in fixed}
-        if tables:
-            errors["pay_tables"] = {
-                bet: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN_PAY_TABLES)]
-                for bet in sorted(tables)
-            }
-        if errors:
-            raise ValidationError({"rules": errors})
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RulesSheetRequest:

@@ -217,7 +217,11 @@ def test_a_multiplier_rule_plays_at_any_table_whose_pays_for_its_bets_are_standa
     rule = PRESETS["lightning"].rule
     for name in TABLES:
         chosen = TABLES[name].rules.chosen
-        if all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
+        if TABLES[name].peek:
+            # Peek's fee and returns are priced at its Player and Banker pays: another game's are refused.
+            with pytest.raises(RulesError):
+                resolve_rules(name, {"multipliers": rule})
+        elif all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
             assert resolve_rules(name, {"multipliers": rule}).multipliers == rule
 
 

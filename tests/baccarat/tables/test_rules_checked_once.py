@@ -1,0 +1,146 @@
+"""A table's rules are checked once (``resolve_rules`` ends in ``check_rules``):
+every operation that deals, settles, prices or describes a round refuses the
+same rules with the same status, code and pointer, and accepts the same rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.baccarat.rulebook.errors import ProblemCode, RulesError
+from service.baccarat.tables.rules import TABLES, can_win, check_rules, resolve_rules
+from service.cli import main
+
+SEED = {"server_seed": "a" * 64, "client_seed": "c", "nonce": 1}
+SLIP = [{"id": "a", "bets": [{"type": "player", "amount": "10"}]}]
+
+
+def bodies(table: str, rules: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each operation's request at ``table`` with ``rules``, all else plainly valid."""
+    at = {"table": table, "rules": rules}
+    return {
+        "rounds": ("/v1/rounds", {**at, **SEED}),
+        "settlements": ("/v1/settlements", {**at, **SEED, "slips": SLIP}),
+        "live": ("/v1/rounds/live", {**at, "cards": ["9S"]}),
+        "shoes": ("/v1/shoes", {**at, **SEED}),
+        "peek": ("/v1/rounds/peek", {**at, **SEED}),
+        "odds": ("/v1/odds", at),
+        "sheets": ("/v1/rules-sheets", at),
+    }
+
+
+OPERATIONS = tuple(bodies("standard", {}))
+
+#: Rules no table may have, each with the code and pointer every operation answers.
+BAD_RULES = {
+    "cut card past half a deck": ({"decks": 1, "cut_card": 30}, "cut_card_out_of_range", "/rules/cut_card"),
+    "limit finer than the unit": (
+        {"minor_unit": 0, "limits": {"tie": {"min": "1.50", "max": "20"}}},
+        "limit_finer_than_minor_unit",
+        "/rules/limits/tie/min",
+    ),
+    "commission with ez": (
+        {"variant": "ez", "commission": "0.05"},
+        "commission_with_variant",
+        "/rules/commission",
+    ),
+    "pay table of another bet": (
+        {"pay_tables": {"player": "tie_8_to_1"}},
+        "pay_table_not_of_bet",
+        "/rules/pay_tables/player",
+    ),
+    "perfect pair at one deck": (
+        {"decks": 1, "limits": {"perfect_pair": {"min": "1.00", "max": "10.00"}}},
+        "bet_cannot_win",
+        "/rules/limits/perfect_pair",
+    ),
+    "perfect pair's pay table at one deck": (
+        {"decks": 1, "pay_tables": {"perfect_pair": "perfect_pair_25_or_200"}},
+        "bet_cannot_win",
+        "/rules/pay_tables/perfect_pair",
+    ),
+}
+
+
+def refusal(answer: Any) -> tuple[int, list[tuple[str, str]]]:
+    body = answer.get_json()
+    return answer.status_code, [(error["code"], error["pointer"]) for error in body.get("errors", [])]
+
+
+@pytest.mark.parametrize("operation", OPERATIONS)
+@pytest.mark.parametrize("case", BAD_RULES)
+def test_every_operation_refuses_bad_rules_with_the_same_code_at_the_same_pointer(client, operation, case):
+    rules, code, pointer = BAD_RULES[case]
+    path, body = bodies("standard", rules)[operation]
+    assert refusal(client.post(path, json=body)) == (422, [(code, pointer)])
+
+
+@pytest.mark.parametrize("case", BAD_RULES)
+def test_certify_refuses_bad_rules_as_the_service_does(case, tmp_path, capsys):
+    rules, code, pointer = BAD_RULES[case]
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({"table": "standard", "rules": rules}))
+    out = tmp_path / "out"
+    args = [
+        "certify",
+        "--rules",
+        str(path),
+        "--rounds",
+        "300",
+        "--seed",
+        "s",
+        "--in-process",
+        "--out",
+        str(out),
+    ]
+    assert main(args) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert [(error["code"], error["pointer"]) for error in problem["errors"]] == [(code, pointer)]
+    assert not Path(out).exists()
+
+
+#: At Peek Baccarat's table, only the peek round and the sheet play: both refuse
+#: an override of the Player and Banker pays its fee and returns are priced at.
+PEEK_FIXED = {
+    "commission": ({"commission": "0.1"}, "/rules/commission"),
+    "variant": ({"variant": "ez"}, "/rules/variant"),
+    "multipliers": ({"multipliers": "lightning"}, "/rules/multipliers"),
+    "banker's pay table": ({"pay_tables": {"banker": "banker_no_commission"}}, "/rules/pay_tables/banker"),
+}
+
+
+@pytest.mark.parametrize("operation", ["peek", "sheets"])
+@pytest.mark.parametrize("case", PEEK_FIXED)
+def test_the_peek_table_s_operations_refuse_its_pays_changed_alike(client, operation, case):
+    rules, pointer = PEEK_FIXED[case]
+    path, body = bodies("peek", rules)[operation]
+    assert refusal(client.post(path, json=body)) == (422, [("peek_pays_fixed", pointer)])
+
+
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_rules_one_operation_takes_every_operation_takes(client, operation):
+    path, body = bodies("standard", {"decks": 1, "cut_card": 26, "minor_unit": 0, "commission": "0.04"})[
+        operation
+    ]
+    assert client.post(path, json=body).status_code == 200
+
+
+def test_every_preset_holds_the_check():
+    for name, table in TABLES.items():
+        check_rules(name, table.rules, {})
+
+
+def test_a_bet_no_round_can_win_is_not_offered_where_the_preset_offers_it():
+    one_deck = resolve_rules("standard", {"decks": 1})
+    assert "perfect_pair" not in one_deck.bet_types
+    assert all(can_win(one_deck, bet) for bet in one_deck.bet_types)
+    assert "perfect_pair" in resolve_rules("standard", {"decks": 2}).bet_types
+
+
+def test_a_bet_no_round_can_win_is_refused_where_the_request_offers_it():
+    with pytest.raises(RulesError) as refused:
+        resolve_rules("standard", {"decks": 1, "pay_tables": {"perfect_pair": "perfect_pair_25_to_1"}})
+    assert [problem.code for problem in refused.value.problems] == [ProblemCode.BET_CANNOT_WIN]
