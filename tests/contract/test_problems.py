@@ -302,6 +302,7 @@ CASES: dict[str, tuple[str, str, Any]] = {
     "after the round": ("POST", "/v1/rounds/live", {"cards": ["9S", "KH", "8D", "7C", "5H"]}),
     "a long slip": ("POST", "/v1/rounds/live", {"cards": [7, "9S"], "bets": [TIE] * 51}),
     "peek without cards": ("POST", "/v1/rounds/peek", {"bets": [TIE]}),
+    "whole shoe at a table that reshuffles": ("POST", "/v1/shoes", {"table": "tie_9", "seed": "s"}),
     "peek pays": ("POST", "/v1/rules-sheets", {"table": "peek", "rules": {"commission": "0.1"}}),
     "a bet that cannot win": (
         "POST",

@@ -69,7 +69,7 @@ from ..shoes.composition import (
 )
 from ..shoes.shuffle import Seed
 from ..tables.payouts import pay_table
-from ..tables.rules import Rules
+from ..tables.rules import Rules, check_whole_shoe
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18
@@ -471,6 +471,8 @@ def shoe_odds(
             N_("A round number addresses a seeded shoe"),
             [Problem.of(("round",), ProblemCode.ROUND_NEEDS_SEED)],
         )
+    if round_number is not None:
+        check_whole_shoe(rules, ("round",))
     if seed is not None:
         seeded = before_round(
             rules.decks, seed, round_number or 1, cut_card=rules.cut_card, commitment=commitment

@@ -157,6 +157,7 @@ class ProblemCode(StrEnum):
     PEEK_RAISE_OVER_MAXIMUM = "peek_raise_over_maximum"
     PEEK_PAYS_FIXED = "peek_pays_fixed"
     BET_CANNOT_WIN = "bet_cannot_win"
+    DEALT_EACH_HAND = "dealt_each_hand"
 
 
 #: Each code's sentence; its placeholders are the problem's values.
@@ -298,6 +299,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.PEEK_PAYS_FIXED: N_(
             "Peek Baccarat's fee and returns are those of the standard table's Player and Banker pays: "
             "`{setting}` cannot be changed at its table"
+        ),
+        ProblemCode.DEALT_EACH_HAND: N_(
+            "the table reshuffles the cards after each hand: it deals no whole shoe and no round of one "
+            "(rules.dealing `shoe` deals them)"
         ),
         ProblemCode.BET_CANNOT_WIN: N_(
             "no round of a {decks}-deck shoe wins the {bet} bet: it cannot be offered"

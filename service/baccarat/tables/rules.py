@@ -37,7 +37,7 @@ from ..games.multipliers.problems import cap_problems
 from ..games.multipliers.rule import MultiplierRule
 from ..rulebook.cards import DECK, MAX_DECKS
 from ..rulebook.coup import Coup
-from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
+from ..rulebook.errors import N_, Path, Problem, ProblemCode, RulesError, ShoeError
 from ..shoes.composition import full_shoe
 from ..shoes.deal import DEFAULT_CUT_CARD, cut_card_problem
 
@@ -50,6 +50,15 @@ SUPER_6_PAYS = cast(tuple[int, ...], setting_values("super_6_pays"))
 SHORTHANDS: Mapping[BetType, str] = MappingProxyType(
     {table.bet: table.setting[0] for table in CATALOGUE.values() if table.setting}
 )
+
+
+class Dealing(StrEnum):
+    """How a table deals its rounds."""
+
+    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
+    SHOE = "shoe"
+    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
+    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,6 +86,9 @@ class Rules:
     minor_unit: int = 2
     #: Cards left behind the cut card when a whole shoe is dealt (docs/fairness.md).
     cut_card: int = DEFAULT_CUT_CARD
+    #: How the table deals: from a whole shoe, or each hand from a fresh
+    #: shuffle (then no operation deals it a whole shoe or a shoe's round n).
+    dealing: Dealing = Dealing.SHOE
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
     #: The pay table chosen by id for each offered bet that has more than one
@@ -142,6 +154,9 @@ class Rules:
             },
             "pay_tables": {str(bet): chosen[bet].id for bet in BetType if bet in self.limits},
         }
+        if self.dealing is not Dealing.SHOE:
+            # Only a table that reshuffles after each hand says so, so the others' answers stay as they were.
+            canonical["dealing"] = str(self.dealing)
         if self.multipliers is not None:
             # Only a multiplier table names one, so plain tables keep their ids.
             canonical["multipliers"] = {"id": self.multipliers.id, **self.multipliers.canonical}
@@ -155,8 +170,11 @@ class Rules:
         """What the id is the hash of: the canonical form, naming only the pay
         tables chosen by id that are not their bet's standard one (the others
         follow from the rest), so that rules made before pay tables could be
-        chosen keep their ids, and any other choice changes the id."""
-        hashed = {key: value for key, value in canonical.items() if key != "pay_tables"}
+        chosen keep their ids, and any other choice changes the id; and
+        without how the table deals, which settles no bet differently (the
+        id says how rounds are settled, and a rules sheet's id, which covers
+        the dealing, tells two tables' sheets apart)."""
+        hashed = {key: value for key, value in canonical.items() if key not in ("pay_tables", "dealing")}
         if self.pay_tables:
             hashed["pay_tables"] = {str(bet): table for bet, table in self.pay_tables.items()}
         return hashed
@@ -234,15 +252,6 @@ def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
     )
 
 
-class Dealing(StrEnum):
-    """How a table deals its rounds."""
-
-    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
-    SHOE = "shoe"
-    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
-    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
-
-
 @dataclass(frozen=True, kw_only=True)
 class Table:
     """A named preset: rules plus what a table UI needs to show."""
@@ -251,10 +260,14 @@ class Table:
     description: str
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
-    dealing: Dealing = Dealing.SHOE
     #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
     #: and by nothing else: its Player and Banker bets pay the peek's fee.
     peek: bool = False
+
+    @property
+    def dealing(self) -> Dealing:
+        """How the table deals: its rules'."""
+        return self.rules.dealing
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
@@ -296,9 +309,9 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 "Punto Banco, 8 decks reshuffled after each hand: banker pays 0.95:1, "
                 "tie pays 9:1; every bet 5.00-100.00"
             ),
-            dealing=Dealing.RESHUFFLE_EACH_HAND,
             rules=Rules(
                 tie_pays=9,
+                dealing=Dealing.RESHUFFLE_EACH_HAND,
                 limits=_limits(player=("5.00", "100.00"), banker=("5.00", "100.00"), tie=("5.00", "100.00")),
             ),
         ),
@@ -499,6 +512,18 @@ def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
         cards=rules.decks * len(DECK),
     )
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
+
+
+def check_whole_shoe(rules: Rules, where: Path) -> None:
+    """A table that reshuffles the cards after each hand deals each round
+    from a fresh shuffle, without burn or cut card: a whole shoe, or round n
+    of one, is refused (a :class:`ShoeError` at ``where``, the input that
+    asks for it), as its rules sheet says."""
+    if rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        raise ShoeError(
+            N_("This table reshuffles the cards after each hand: it deals no whole shoe"),
+            [Problem.of(where, ProblemCode.DEALT_EACH_HAND)],
+        )
 
 
 def _refuse(detail: str, problems: Sequence[Problem], **values: Any) -> None:

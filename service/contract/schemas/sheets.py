@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields, post_load, pre_dump, validate
+from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ...baccarat.games.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
@@ -24,6 +24,7 @@ from ..language import current
 from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList
+from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .values import value_of
@@ -56,7 +57,19 @@ class RulesSheetRequestSchema(RequestSchema):
             "example": ["1", "5", "10", "25", "100"],
         },
     )
-    dealing = value_of("Dealing", description="How the table deals; the preset's by default")
+    dealing = value_of(
+        "Dealing",
+        description="How the table deals; the preset's by default. The same as `rules.dealing`, "
+        "which every operation that deals takes: send one or the other, or both alike",
+    )
+
+    @validates_schema
+    def dealt_one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """``dealing`` and ``rules.dealing`` say the same thing: when both are sent they agree."""
+        said = data.get("rules", {}).get("dealing")
+        if "dealing" in data and said is not None and Dealing(data["dealing"]) is not said:
+            raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=str(said)), "dealing")
+
     malfunction = value_of(
         "Malfunction",
         load_default=str(DEFAULT_MALFUNCTION),
@@ -83,14 +96,19 @@ def sheet_request(
     malfunction: Malfunction = DEFAULT_MALFUNCTION,
 ) -> RulesSheetRequest:
     """The sheet of the preset ``name`` with checked ``overrides``, and the
-    preset's chips and dealing unless given: at Peek Baccarat's table, by
-    the peek's conditions. GET /v1/tables/{table}/rules-sheet asks it for a
-    preset as it is, whatever the request schema takes."""
+    preset's chips unless given: at Peek Baccarat's table, by the peek's
+    conditions. ``dealing`` is the rules' own (`rules.dealing`, which every
+    operation that deals holds to), sent here as well for the sheet.
+    GET /v1/tables/{table}/rules-sheet asks it for a preset as it is,
+    whatever the request schema takes."""
     table = TABLES[name]
+    if dealing is not None:
+        overrides = {**(overrides or {}), "dealing": Dealing(dealing)}
+    rules = resolve_rules(name, overrides)
     return RulesSheetRequest(
-        rules=resolve_rules(name, overrides),
+        rules=rules,
         chips=tuple(table.chips if chips is None else chips),
-        dealing=Dealing(table.dealing if dealing is None else dealing),
+        dealing=rules.dealing,
         malfunction=malfunction,
         peek=PEEK if table.peek else None,
     )

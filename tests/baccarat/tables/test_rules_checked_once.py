@@ -144,3 +144,55 @@ def test_a_bet_no_round_can_win_is_refused_where_the_request_offers_it():
     with pytest.raises(RulesError) as refused:
         resolve_rules("standard", {"decks": 1, "pay_tables": {"perfect_pair": "perfect_pair_25_to_1"}})
     assert [problem.code for problem in refused.value.problems] == [ProblemCode.BET_CANNOT_WIN]
+
+
+# --- dealing: what the sheet says of the shoe, every operation that deals holds to --------------
+
+
+@pytest.mark.parametrize("operation", ["rounds", "settlements", "peek", "odds"])
+def test_a_table_that_reshuffles_after_each_hand_deals_no_shoe_s_round(client, operation):
+    path, body = bodies("tie_9", {})[operation]
+    if operation == "odds":
+        body = {**body, **SEED}
+    assert refusal(client.post(path, json={**body, "round": 3})) == (422, [("dealt_each_hand", "/round")])
+    assert client.post(path, json=body).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("table", "rules", "pointer"),
+    [("tie_9", {}, "/table"), ("standard", {"dealing": "reshuffle_each_hand"}, "/rules/dealing")],
+)
+def test_a_table_that_reshuffles_after_each_hand_deals_no_whole_shoe(client, table, rules, pointer):
+    path, body = bodies(table, rules)["shoes"]
+    assert refusal(client.post(path, json=body)) == (422, [("dealt_each_hand", pointer)])
+
+
+def test_a_table_dealt_from_a_shoe_by_its_rules_deals_one_and_its_sheet_says_so(client):
+    path, body = bodies("tie_9", {"dealing": "shoe"})["shoes"]
+    assert client.post(path, json=body).status_code == 200
+    sheet = client.post("/v1/rules-sheets", json={"table": "tie_9", "rules": {"dealing": "shoe"}}).get_json()
+    shoe = next(section for section in sheet["sections"] if section["code"] == "shoe")
+    assert shoe["values"]["dealing"] == "shoe"
+    assert "cut_card" in shoe["values"]
+    assert "dealing" not in sheet["rules"]
+
+
+def test_the_sheet_s_dealing_is_the_rules_dealing(client):
+    sheet = client.post("/v1/rules-sheets", json={"table": "tie_9"}).get_json()
+    assert sheet["dealing"] == sheet["rules"]["dealing"] == "reshuffle_each_hand"
+    by_field = client.post("/v1/rules-sheets", json={"table": "tie_9", "dealing": "shoe"}).get_json()
+    by_rules = client.post(
+        "/v1/rules-sheets", json={"table": "tie_9", "rules": {"dealing": "shoe"}}
+    ).get_json()
+    assert by_field == by_rules
+    both = {"table": "tie_9", "dealing": "shoe", "rules": {"dealing": "reshuffle_each_hand"}}
+    assert refusal(client.post("/v1/rules-sheets", json=both)) == (422, [("not_one_of", "/dealing")])
+
+
+def test_a_reshuffled_hand_is_dealt_from_the_top_of_a_fresh_shoe(client):
+    """No burn: the hand's first card is the shuffled shoe's first card."""
+    answer = client.post("/v1/rounds", json={"table": "tie_9", **SEED}).get_json()
+    shoe = client.post("/v1/shoes", json={"rules": {"decks": 8}, **SEED, "include_shoe": True}).get_json()
+    first_four = [answer["player"]["cards"][0], answer["banker"]["cards"][0]]
+    first_four += [answer["player"]["cards"][1], answer["banker"]["cards"][1]]
+    assert first_four == shoe["shoe"][:4]
