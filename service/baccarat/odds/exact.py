@@ -48,6 +48,8 @@ from ..bets.types import BetType
 from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from ..games.multipliers.odds import (
     MultiplierReturns,
+    ReturnWarning,
+    WarningCode,
     base_pay_table,
     bet_return,
     multiplier_returns,
@@ -259,6 +261,23 @@ class Odds:
     #: At a multiplier table: what each bet its rule pays returns, fee and
     #: multipliers included (:mod:`.multipliers.odds`).
     multipliers: MultiplierReturns | None = None
+
+    @property
+    def warnings(self) -> tuple[ReturnWarning, ...] | None:
+        """What a program should know before offering these rules: each bet
+        that returns more than it costs (a commission of 0, an operator's
+        pay table or multiplier rule may), by its own game's return. None at
+        a plain table with nothing to say (a multiplier table always says,
+        if only that there is nothing)."""
+        multiplied = self.multipliers.bets if self.multipliers is not None else {}
+        plain = tuple(
+            ReturnWarning(WarningCode.RETURN_OVER_COST, bet, 1 - odds.house_edge)
+            for bet, odds in self.bets.items()
+            if bet not in multiplied and odds.house_edge < 0
+        )
+        if self.multipliers is None:
+            return plain or None
+        return plain + self.multipliers.warnings
 
     @cached_property
     def probabilities(self) -> dict[str, Fraction]:

@@ -227,6 +227,9 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    if figures.over_cost:
+        lines.append(Line.of(LineCode.RETURN_OVER_COST, rtp=f"{figures.rtp}%"))
+        values["warning"] = str(LineCode.RETURN_OVER_COST)
     lines.append(Line.of(LineCode.LARGEST_WIN, amount=figures.largest_win))
     limits = rules.limits[bet]
     return Section(

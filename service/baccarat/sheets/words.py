@@ -115,6 +115,7 @@ class LineCode(StrEnum):
     FEE = "fee"
     FEE_RETURNED_ON_PUSH = "fee_returned_on_push"
     RETURN = "return"
+    RETURN_OVER_COST = "return_over_cost"
     LARGEST_WIN = "largest_win"
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
@@ -210,6 +211,9 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "A fee of {rate} of the stake is paid on top of it, returned on a push"
         ),
         LineCode.RETURN: N_("Return to player: {rtp}"),
+        LineCode.RETURN_OVER_COST: N_(
+            "Warning: this bet returns more than it costs ({rtp}), so the house loses on it in the long run"
+        ),
         LineCode.LARGEST_WIN: N_("The largest win on this bet is {amount}"),
         LineCode.MULTIPLIER_CARDS: N_(
             "After bets close, {cards} multiplier cards are drawn, each with a multiplier of {multipliers}"

@@ -146,7 +146,8 @@ class SheetSectionSchema(AnswerSchema):
         metadata={
             "description": "The figures the section states, for a program, each a string (a list "
             "joined by `, `): a bet's `bet`, `pay_table`, "
-            "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win` (at the peek table a fee "
+            "`min`, `max`, `rtp` (per cent, two decimals), `largest_win` and, for a bet that returns more "
+            "than it costs, `warning` (`return_over_cost`, as POST /v1/odds warns) (at the peek table a fee "
             "bet's `fee`, `rtp_kept` and `tripled` too); the peek's `fee`, `fee_bets`, `shown`, "
             "`shown_weights`, `choices`, `strategy` and each fee bet's `rtp_<bet>` and `rtp_kept_<bet>`; "
             "the return's `method`; "
