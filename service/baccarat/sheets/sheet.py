@@ -212,6 +212,15 @@ def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
     ]
 
 
+def _paid_by(bet: BetType, rules: Rules) -> dict[str, str]:
+    """What pays ``bet``: its pay table's id, or at a multiplier table, for a
+    bet the rule pays, the rule's id (its base pays are the rule's own, not
+    those of any pay table of the catalogue)."""
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return {"rule": rules.multipliers.id}
+    return {"pay_table": priced_by(bet, rules).id}
+
+
 def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | None = None) -> Section:
     """One offered bet: its pay table's lines, a multiplier rule's pays and
     fee, Peek Baccarat's fee, its return to player (at Peek Baccarat, with
@@ -237,7 +246,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
         MappingProxyType(
             {
                 "bet": str(bet),
-                "pay_table": priced_by(bet, rules).id,
+                **_paid_by(bet, rules),
                 "min": format_amount(limits.min, rules.minor_unit),
                 "max": format_amount(limits.max, rules.minor_unit),
                 "rtp": figures.rtp,
@@ -257,9 +266,10 @@ def multipliers_section(rule: MultiplierRule, minor_unit: int) -> Section:
         Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers),
         Line.of(LineCode.MULTIPLIER_MATCH),
     ]
-    cap = None if rule.cap is None else format_amount(rule.cap, minor_unit)
-    if cap is not None:
-        lines.append(Line.of(LineCode.CAP, cap=cap))
+    if rule.cap is None:
+        return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id)
+    cap = format_amount(rule.cap, minor_unit)
+    lines.append(Line.of(LineCode.CAP, cap=cap))
     return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id, cap=cap)
 
 

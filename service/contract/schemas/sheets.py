@@ -145,7 +145,8 @@ class SheetSectionSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "The figures the section states, for a program, each a string (a list "
-            "joined by `, `): a bet's `bet`, `pay_table`, "
+            "joined by `, `): a bet's `bet`, `pay_table` (at a multiplier table, for a bet its rule pays, "
+            "the rule's id as `rule` instead), "
             "`min`, `max`, `rtp` (per cent, two decimals), `largest_win` and, for a bet that returns more "
             "than it costs, `warning` (`return_over_cost`, as POST /v1/odds warns) (at the peek table a fee "
             "bet's `fee`, `rtp_kept` and `tripled` too); the peek's `fee`, `fee_bets`, `shown`, "

@@ -132,9 +132,17 @@ def test_a_multiplier_table_s_sheet_states_its_game(name):
     assert sheet.returns.method is ReturnMethod.EXACT_ENUMERATION_PER_COST
     multipliers = sheet.section(S.MULTIPLIERS)
     assert multipliers.values["rule"] == rule.id
-    assert multipliers.values["cap"] == (
+    # An uncapped rule's section has no cap (it was once written "None").
+    assert multipliers.values.get("cap") == (
         None if rule.cap is None else format(rule.cap.quantize(Decimal("0.01")), "f")
     )
+    assert "cap" in multipliers.values or rule.cap is None
+    # Its bets are paid by the rule's base pays, which no pay table of the catalogue has.
+    paid = [section for section in sheet.sections if section.code is S.BET]
+    assert {section.values["bet"] for section in paid} == {str(bet) for bet in rule.pays}
+    for section in paid:
+        assert "pay_table" not in section.values
+        assert section.values["rule"] == rule.id
     assert holds(
         sheet,
         Fact(
