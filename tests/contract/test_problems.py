@@ -303,6 +303,7 @@ CASES: dict[str, tuple[str, str, Any]] = {
     "a long slip": ("POST", "/v1/rounds/live", {"cards": [7, "9S"], "bets": [TIE] * 51}),
     "peek without cards": ("POST", "/v1/rounds/peek", {"bets": [TIE]}),
     "whole shoe at a table that reshuffles": ("POST", "/v1/shoes", {"table": "tie_9", "seed": "s"}),
+    "a minimum paid nothing": ("POST", "/v1/rules-sheets", {"rules": {"minor_unit": 0}}),
     "peek pays": ("POST", "/v1/rules-sheets", {"table": "peek", "rules": {"commission": "0.1"}}),
     "a bet that cannot win": (
         "POST",

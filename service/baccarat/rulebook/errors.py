@@ -158,6 +158,7 @@ class ProblemCode(StrEnum):
     PEEK_PAYS_FIXED = "peek_pays_fixed"
     BET_CANNOT_WIN = "bet_cannot_win"
     DEALT_EACH_HAND = "dealt_each_hand"
+    MINIMUM_WIN_PAID_NOTHING = "minimum_win_paid_nothing"
 
 
 #: Each code's sentence; its placeholders are the problem's values.
@@ -303,6 +304,10 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.DEALT_EACH_HAND: N_(
             "the table reshuffles the cards after each hand: it deals no whole shoe and no round of one "
             "(rules.dealing `shoe` deals them)"
+        ),
+        ProblemCode.MINIMUM_WIN_PAID_NOTHING: N_(
+            "a {bet} win on the minimum stake of {amount} pays {pays}, which is nothing in the currency's "
+            "{minor_unit} decimal places: make the minimum at least {minimum}"
         ),
         ProblemCode.BET_CANNOT_WIN: N_(
             "no round of a {decks}-deck shoe wins the {bet} bet: it cannot be offered"

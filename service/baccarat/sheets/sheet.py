@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from types import MappingProxyType
 
 from ... import __version__
@@ -212,6 +214,33 @@ def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
     ]
 
 
+def stake_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
+    """The smallest stake of which every stake that is a multiple is paid
+    exactly what ``bet``'s lines state (commission included) and charged
+    exactly its fee, with nothing rounded: the minor unit times the least
+    common multiple of the denominators of its pays and fee rates (docs/bets.md, "Money").
+
+    >>> from service.baccarat.tables.rules import TABLES
+    >>> standard = TABLES["standard"].rules
+    >>> stake_step(BetType.BANKER, standard), stake_step(BetType.PLAYER, standard)
+    (Decimal('0.20'), Decimal('0.01'))
+    """
+    rates: list[Decimal] = []
+    rule = rules.multipliers
+    if rule is not None and bet in rule.pays:
+        rates += [
+            rule.pays[bet].pays - rule.pays[bet].stake_kept,
+            rule.pays[bet].stake_kept,
+            rule.fee.rate_on(bet),
+        ]
+    else:
+        rates += [line.payout.net for line in priced_by(bet, rules).lines if line.payout.result is Result.WIN]
+    if peek is not None and bet in peek.fee_bets:
+        rates.append(peek.fee_rate)
+    multiple = math.lcm(*(Fraction(rate).denominator for rate in rates)) if rates else 1
+    return (Decimal(1).scaleb(-rules.minor_unit) * multiple).quantize(Decimal(1).scaleb(-rules.minor_unit))
+
+
 def _paid_by(bet: BetType, rules: Rules) -> dict[str, str]:
     """What pays ``bet``: its pay table's id, or at a multiplier table, for a
     bet the rule pays, the rule's id (its base pays are the rule's own, not
@@ -236,6 +265,14 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    step = stake_step(bet, rules, peek)
+    if step > Decimal(1).scaleb(-rules.minor_unit):
+        written = format_amount(step, rules.minor_unit)
+        rounding = Term(str(rules.payout_rounding), ROUNDING_WORDS[str(rules.payout_rounding)])
+        lines.append(
+            Line.of(LineCode.STAKE_STEP, step=written, rounding=rounding, minor_unit=rules.minor_unit)
+        )
+        values["stake_step"] = written
     if figures.over_cost:
         lines.append(Line.of(LineCode.RETURN_OVER_COST, rtp=f"{figures.rtp}%"))
         values["warning"] = str(LineCode.RETURN_OVER_COST)

@@ -116,6 +116,7 @@ class LineCode(StrEnum):
     FEE_RETURNED_ON_PUSH = "fee_returned_on_push"
     RETURN = "return"
     RETURN_OVER_COST = "return_over_cost"
+    STAKE_STEP = "stake_step"
     LARGEST_WIN = "largest_win"
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
@@ -211,6 +212,10 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "A fee of {rate} of the stake is paid on top of it, returned on a push"
         ),
         LineCode.RETURN: N_("Return to player: {rtp}"),
+        LineCode.STAKE_STEP: N_(
+            "Each pay and fee stated is exact on stakes in multiples of {step}; on another stake "
+            "a win is rounded {rounding} to {minor_unit} decimal places"
+        ),
         LineCode.RETURN_OVER_COST: N_(
             "Warning: this bet returns more than it costs ({rtp}), so the house loses on it in the long run"
         ),

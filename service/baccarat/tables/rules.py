@@ -23,12 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, cast
 
 from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from ..bets.money import Rounding, format_amount
+from ..bets.money import Rounding, format_amount, to_minor_unit
 from ..bets.paytable import NamedPayTable, Result, at_commission
 from ..bets.types import BetType, Variant
 from ..counting.round_counts import count_rounds, structure
@@ -512,6 +513,10 @@ def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
         cards=rules.decks * len(DECK),
     )
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
+    _refuse(
+        N_("A table minimum is a stake whose win or fee is not a whole minor unit"),
+        _minimums_paid(rules, overrides),
+    )
 
 
 def check_whole_shoe(rules: Rules, where: Path) -> None:
@@ -524,6 +529,70 @@ def check_whole_shoe(rules: Rules, where: Path) -> None:
             N_("This table reshuffles the cards after each hand: it deals no whole shoe"),
             [Problem.of(where, ProblemCode.DEALT_EACH_HAND)],
         )
+
+
+#: The settings that change what a stake is paid, in the order a problem names the one sent.
+_PAID_BY = (
+    "minor_unit",
+    "payout_rounding",
+    "commission",
+    "variant",
+    "tie_pays",
+    "super_6_pays",
+    "pay_tables",
+)
+
+
+def _minimums_paid(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    """The money rule at a table's minimum (docs/bets.md, "Money"): a bet's
+    minimum stake, won on any line, is paid at least one minor unit (a win
+    paid nothing would be a commission of 100%), and at a multiplier table
+    its fee is a whole number of minor units (a smaller stake is refused, so
+    the sheet's "from" would not hold). Each problem at the bet's minimum
+    when sent, else at the setting sent that makes it, else at the table."""
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    sent_limits = {BetType(bet) for bet in overrides.get("limits", {})}
+    cause = next((("rules", name) for name in _PAID_BY if name in overrides), ("table",))
+    problems = []
+    for bet in rules.bet_types:
+        stake = rules.limits[bet].min
+        where = ("rules", "limits", str(bet), "min") if bet in sent_limits else cause
+        rule = rules.multipliers
+        if rule is not None and bet in rule.pays:
+            rate = rule.fee.rate_on(bet)
+            fee = stake * rate
+            if fee != fee.quantize(unit):
+                step = unit * Fraction(rate).denominator
+                problems.append(
+                    Problem.of(
+                        where,
+                        ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+                        amount=format_amount(stake, rules.minor_unit),
+                        fee=fee.normalize(),
+                        places=rules.minor_unit,
+                        step=format_amount(step, rules.minor_unit),
+                    )
+                )
+                continue
+            nets = [rule.pays[bet].pays - rule.pays[bet].stake_kept]
+        else:
+            nets = [line.payout.net for line in rules.chosen[bet].lines if line.payout.result is Result.WIN]
+        for net in nets:
+            if net > 0 and to_minor_unit(stake * net, rules.minor_unit, rules.payout_rounding) <= 0:
+                least = (unit / net / unit).to_integral_value(rounding="ROUND_CEILING") * unit
+                problems.append(
+                    Problem.of(
+                        where,
+                        ProblemCode.MINIMUM_WIN_PAID_NOTHING,
+                        bet=bet,
+                        amount=format_amount(stake, rules.minor_unit),
+                        pays=f"{format(net.normalize(), 'f')}:1",
+                        minor_unit=rules.minor_unit,
+                        minimum=format_amount(least, rules.minor_unit),
+                    )
+                )
+                break
+    return problems
 
 
 def _refuse(detail: str, problems: Sequence[Problem], **values: Any) -> None:

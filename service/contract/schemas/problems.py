@@ -96,7 +96,10 @@ class ProblemValuesSchema(Schema):
     round = _number("A round number")
     rounds = _number("Rounds in the shoe")
     sent = _number("Cards sent")
-    setting = _text("A rules setting (`tie_pays`, `super_6_pays` or `variant`)")
+    setting = _text(
+        "A rules setting (`tie_pays`, `super_6_pays`, `variant`, or one a table fixes: `commission`, "
+        "`multipliers`, `pay_tables.banker`)"
+    )
     source = _text("The seed input sent with the cards")
     step = _text("The stakes a fee is exact on are multiples of it")
     staked = _text("A bet type's total on the slip before a peek raise")

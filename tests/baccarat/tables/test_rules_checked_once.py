@@ -122,7 +122,7 @@ def test_the_peek_table_s_operations_refuse_its_pays_changed_alike(client, opera
 
 @pytest.mark.parametrize("operation", OPERATIONS)
 def test_rules_one_operation_takes_every_operation_takes(client, operation):
-    path, body = bodies("standard", {"decks": 1, "cut_card": 26, "minor_unit": 0, "commission": "0.04"})[
+    path, body = bodies("standard", {"decks": 1, "cut_card": 26, "minor_unit": 3, "commission": "0.04"})[
         operation
     ]
     assert client.post(path, json=body).status_code == 200
