@@ -3,7 +3,8 @@
 odds, rules and rules ids, to the last character, with only what was added
 since taken out: each bet's pay table named in the rules (``pay_tables``),
 in each offered bet and in each bet's odds (``pay_table``), how each table
-deals (``dealing``), each reason's ``code`` and ``values``, the round's
+deals (``dealing``), the game it plays and the operations that take it
+(``game``, ``operations``), each reason's ``code`` and ``values``, the round's
 ``outcome_reason``, each settled bet's line (``code``, ``reason``), the
 presets added to ``GET /v1/tables`` and each preset's description's code
 and figures (``description_code``, ``description_values``, and ``peek``). One sentence changed: the loss that
@@ -27,6 +28,8 @@ ADDED = frozenset(
         "pay_tables",
         "pay_table",
         "dealing",
+        "game",
+        "operations",
         "code",
         "values",
         "outcome_reason",

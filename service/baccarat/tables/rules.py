@@ -253,6 +253,44 @@ def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
     )
 
 
+class Game(StrEnum):
+    """The game a table plays, which says which operations play it."""
+
+    #: Punto Banco by the tableau and the table's pay tables.
+    PUNTO_BANCO = "punto_banco"
+    #: A multiplier game: its bets paid by the rule, each round with its
+    #: multiplier cards (sent with the cards, or drawn from the seed inputs).
+    MULTIPLIERS = "multipliers"
+    #: Peek Baccarat: played by its own operation, POST /v1/rounds/peek, alone.
+    PEEK = "peek"
+
+
+#: The operations (by operationId) that play each game's rounds, settle them,
+#: price them or describe them; a rules sheet describes every table.
+OPERATIONS: Mapping[Game, tuple[str, ...]] = MappingProxyType(
+    {
+        Game.PUNTO_BANCO: (
+            "playRound",
+            "settleSlips",
+            "dealLiveRound",
+            "dealShoe",
+            "getOdds",
+            "playPeekRound",
+            "writeRulesSheet",
+        ),
+        Game.MULTIPLIERS: (
+            "playRound",
+            "settleSlips",
+            "dealLiveRound",
+            "dealShoe",
+            "getOdds",
+            "writeRulesSheet",
+        ),
+        Game.PEEK: ("playPeekRound", "writeRulesSheet"),
+    }
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Table:
     """A named preset: rules plus what a table UI needs to show."""
@@ -269,6 +307,23 @@ class Table:
     def dealing(self) -> Dealing:
         """How the table deals: its rules'."""
         return self.rules.dealing
+
+    @property
+    def game(self) -> Game:
+        """The game the table plays."""
+        if self.peek:
+            return Game.PEEK
+        return Game.PUNTO_BANCO if self.rules.multipliers is None else Game.MULTIPLIERS
+
+    @property
+    def operations(self) -> tuple[str, ...]:
+        """The operations that play (or price, or describe) its rounds, by
+        operationId; at a table that reshuffles after each hand, not
+        POST /v1/shoes."""
+        played = OPERATIONS[self.game]
+        if self.dealing is Dealing.RESHUFFLE_EACH_HAND:
+            return tuple(operation for operation in played if operation != "dealShoe")
+        return played
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:

@@ -196,3 +196,35 @@ def test_a_reshuffled_hand_is_dealt_from_the_top_of_a_fresh_shoe(client):
     first_four = [answer["player"]["cards"][0], answer["banker"]["cards"][0]]
     first_four += [answer["player"]["cards"][1], answer["banker"]["cards"][1]]
     assert first_four == shoe["shoe"][:4]
+
+
+# --- GET /v1/tables names the game and the operations each table is taken by ---------------------
+
+OPERATION_IDS = {
+    "rounds": "playRound",
+    "settlements": "settleSlips",
+    "live": "dealLiveRound",
+    "shoes": "dealShoe",
+    "peek": "playPeekRound",
+    "odds": "getOdds",
+    "sheets": "writeRulesSheet",
+}
+
+
+def test_each_table_names_its_game_and_the_operations_that_take_it(client):
+    """A program routes by ``operations`` alone: each operation listed takes the
+    table, each one not listed refuses it at ``/table``."""
+    for table in client.get("/v1/tables").get_json()["tables"]:
+        name = table["name"]
+        assert table["game"] == {True: "peek"}.get(
+            name == "peek", "multipliers" if "multipliers" in table["rules"] else "punto_banco"
+        )
+        for operation, (path, body) in bodies(name, {}).items():
+            if operation == "live" and table["game"] == "multipliers":
+                body = {**body, "multiplier_cards": [{"card": "8H", "multiplier": 8}]}
+            answer = client.post(path, json=body)
+            refused_at_table = answer.status_code == 422 and any(
+                error["pointer"] == "/table" for error in answer.get_json()["errors"]
+            )
+            listed = OPERATION_IDS[operation] in table["operations"]
+            assert refused_at_table is not listed, (name, operation, answer.get_json())
