@@ -304,6 +304,7 @@ CASES: dict[str, tuple[str, str, Any]] = {
     "peek without cards": ("POST", "/v1/rounds/peek", {"bets": [TIE]}),
     "whole shoe at a table that reshuffles": ("POST", "/v1/shoes", {"table": "tie_9", "seed": "s"}),
     "a minimum paid nothing": ("POST", "/v1/rules-sheets", {"rules": {"minor_unit": 0}}),
+    "chips out of order": ("POST", "/v1/rules-sheets", {"chips": ["5", "1", "1"]}),
     "peek pays": ("POST", "/v1/rules-sheets", {"table": "peek", "rules": {"commission": "0.1"}}),
     "a bet that cannot win": (
         "POST",

@@ -52,7 +52,8 @@ class RulesSheetRequestSchema(RequestSchema):
         Amount(),
         validate=validate.Length(1, MAX_CHIPS),
         metadata={
-            "description": f"The chip denominations the table shows (at most {MAX_CHIPS}); "
+            "description": f"The chip denominations the table shows (at most {MAX_CHIPS}), each once, "
+            "smallest first; "
             "the preset's (1, 5, 10, 25, 100) by default",
             "example": ["1", "5", "10", "25", "100"],
         },
@@ -62,6 +63,19 @@ class RulesSheetRequestSchema(RequestSchema):
         description="How the table deals; the preset's by default. The same as `rules.dealing`, "
         "which every operation that deals takes: send one or the other, or both alike",
     )
+
+    @validates_schema
+    def chips_ascending(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A table shows each denomination once, smallest first: a chip not
+        above the one before it (a repeat, or out of order) is refused there."""
+        chips = data.get("chips", [])
+        errors = {
+            index: [Message.of(FieldCode.CHIP_NOT_ABOVE_PREVIOUS, previous=str(chips[index - 1]))]
+            for index in range(1, len(chips))
+            if chips[index] <= chips[index - 1]
+        }
+        if errors:
+            raise ValidationError({"chips": errors})
 
     @validates_schema
     def dealt_one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
