@@ -358,7 +358,11 @@ def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
 
 
 def return_section(returns: Returns) -> Section:
-    lines = [Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)]
+    lines = [
+        Line.of(LineCode.EXACT_RETURNS_ONE_DECK, sequences=returns.sequences)
+        if returns.decks == 1
+        else Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)
+    ]
     if returns.method == "exact_enumeration_per_cost":
         lines.append(Line.of(LineCode.RETURNS_PER_COST))
     elif returns.method == "exact_enumeration_peek":
@@ -387,7 +391,7 @@ def limits_section(rules: Rules, chips: tuple[Decimal, ...]) -> Section:
 
 
 def shoe_section(rules: Rules, dealing: Dealing) -> Section:
-    lines = [Line.of(LineCode.DECKS, decks=rules.decks)]
+    lines = [Line.of(LineCode.ONE_DECK) if rules.decks == 1 else Line.of(LineCode.DECKS, decks=rules.decks)]
     if dealing is Dealing.RESHUFFLE_EACH_HAND:
         lines.append(Line.of(LineCode.RESHUFFLED))
         return _section(SectionCode.SHOE, lines, decks=rules.decks, dealing=str(dealing))

@@ -132,12 +132,14 @@ class LineCode(StrEnum):
     PEEK_RETURN_BEST = "peek_return_best"
     PEEK_RETURN_KEPT = "peek_return_kept"
     EXACT_RETURNS = "exact_returns"
+    EXACT_RETURNS_ONE_DECK = "exact_returns_one_deck"
     RETURNS_PER_COST = "returns_per_cost"
     PEEK_RETURNS = "peek_returns"
     BET_LIMITS = "bet_limits"
     CHIPS = "chips"
     ROUNDED = "rounded"
     DECKS = "decks"
+    ONE_DECK = "one_deck"
     RESHUFFLED = "reshuffled"
     BURN = "burn"
     CUT_CARD = "cut_card"
@@ -261,6 +263,10 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "Each return is exact: every ordered sequence of cards a full shoe of {decks} decks can deal "
             "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
         ),
+        LineCode.EXACT_RETURNS_ONE_DECK: N_(
+            "Each return is exact: every ordered sequence of cards a full one-deck shoe can deal "
+            "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
+        ),
         LineCode.RETURNS_PER_COST: N_(
             "At this table a return is per unit paid, the stake and its fee, "
             "each multiplier drawn by its weight"
@@ -275,6 +281,7 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.CHIPS: N_("Chips: {chips}"),
         LineCode.ROUNDED: N_("A win is rounded {rounding} to {minor_unit} decimal places"),
         LineCode.DECKS: N_("The game is played with {decks} decks of 52 cards"),
+        LineCode.ONE_DECK: N_("The game is played with one deck of 52 cards"),
         LineCode.RESHUFFLED: N_("The cards are reshuffled after each hand"),
         LineCode.BURN: N_(
             "At the start of a shoe the first card is turned and as many cards as it counts are burned, "

@@ -295,3 +295,13 @@ def test_each_bet_s_stated_pays_are_exact_on_its_stated_stake_step(name):
         for stake in (step, step * 3, step * 7):
             for rate in rates:
                 assert stake * rate == (stake * rate).quantize(unit), (bet, stake, rate)
+
+
+def test_one_deck_is_said_in_the_singular():
+    sheet = rules_sheet(resolve_rules("standard", {"decks": 1}))
+    codes = [line.code for section in sheet.sections for line in section.lines]
+    assert LineCode.ONE_DECK in codes
+    assert LineCode.EXACT_RETURNS_ONE_DECK in codes
+    assert LineCode.DECKS not in codes
+    assert LineCode.EXACT_RETURNS not in codes
+    assert not any("1 decks" in line.english for section in sheet.sections for line in section.lines)
