@@ -61,6 +61,8 @@ class BetFigures:
     #: (``rtp`` is with the best choice), and how often the best choice triples.
     kept: str | None = None
     tripled: str | None = None
+    #: At Peek Baccarat, a fee bet's return where it may be doubled, not tripled.
+    doubled: str | None = None
     #: Whether the bet returns more than it costs (``rtp`` over 100%, exactly):
     #: the house loses on it in the long run, and the sheet says so.
     over_cost: bool = False
@@ -123,6 +125,7 @@ def bet_returns(rules: Rules, peek: PeekRule | None = None) -> Returns:
                 _largest_win(rules, bet, best),
                 kept=percent(priced.kept),
                 tripled=percent(priced.tripled),
+                doubled=percent(priced.doubled),
                 over_cost=priced.best > 1,
             )
             continue

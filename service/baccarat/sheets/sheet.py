@@ -36,7 +36,7 @@ from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
 from ..games.multipliers.rule import MultiplierRule, largest_pays
-from ..games.peek.round import PeekRule
+from ..games.peek.round import Choice, PeekRule
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
@@ -201,9 +201,11 @@ def _rate(rate: Decimal) -> str:
     return format((rate * 100).normalize(), "f") + "%"
 
 
-def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
-    """A fee bet's two returns at a peek table: with the best choice, and always kept."""
-    return [
+def _peek_returns(bet: BetType, figures: BetFigures, rules: Rules, peek: PeekRule) -> list[Line]:
+    """A fee bet's returns at a peek table: with the best choice and always
+    kept, then for each range of stakes the table maximum leaves a choice
+    (a raise may not take the bet over it), the return that range can have."""
+    lines = [
         Line.of(
             LineCode.PEEK_RETURN_BEST,
             bet=bet_term(bet),
@@ -212,6 +214,28 @@ def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
         ),
         Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"),
     ]
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    low, top = rules.limits[bet].min, rules.limits[bet].max
+    ranges = (
+        (LineCode.PEEK_STAKES_TRIPLED, peek.multiples[Choice.TRIPLE], figures.rtp),
+        (LineCode.PEEK_STAKES_DOUBLED, peek.multiples[Choice.DOUBLE], figures.doubled),
+        (LineCode.PEEK_STAKES_KEPT, 1, figures.kept),
+    )
+    for code, times, rtp in ranges:
+        # The largest stake a raise to ``times`` keeps within the maximum.
+        high = min(top, (top / times).quantize(unit, rounding="ROUND_FLOOR"))
+        if high >= low:
+            lines.append(
+                Line.of(
+                    code,
+                    bet=bet_term(bet),
+                    low=format_amount(low, rules.minor_unit),
+                    high=format_amount(high, rules.minor_unit),
+                    rtp=f"{rtp}%",
+                )
+            )
+            low = high + unit
+    return lines
 
 
 def stake_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
@@ -261,7 +285,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     values: dict[str, object] = {}
     if peek is not None and bet in peek.fee_bets and figures.kept is not None:
         lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))
-        lines += _peek_returns(bet, figures)
+        lines += _peek_returns(bet, figures, rules, peek)
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
@@ -342,7 +366,7 @@ def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
     ]
     lines += [Line.of(LineCode.PEEK_RAISE_NO_FEE), Line.of(LineCode.PEEK_SETTLED)]
     for bet in fee_bets:
-        lines += _peek_returns(bet, returns.bets[bet])
+        lines += _peek_returns(bet, returns.bets[bet], rules, peek)
     return _section(
         SectionCode.PEEK,
         lines,

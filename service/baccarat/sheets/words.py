@@ -131,6 +131,9 @@ class LineCode(StrEnum):
     PEEK_SETTLED = "peek_settled"
     PEEK_RETURN_BEST = "peek_return_best"
     PEEK_RETURN_KEPT = "peek_return_kept"
+    PEEK_STAKES_TRIPLED = "peek_stakes_tripled"
+    PEEK_STAKES_DOUBLED = "peek_stakes_doubled"
+    PEEK_STAKES_KEPT = "peek_stakes_kept"
     EXACT_RETURNS = "exact_returns"
     EXACT_RETURNS_ONE_DECK = "exact_returns_one_deck"
     RETURNS_PER_COST = "returns_per_cost"
@@ -259,6 +262,16 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "favour the bet, keep otherwise (tripled in {tripled} of rounds)"
         ),
         LineCode.PEEK_RETURN_KEPT: N_("{bet}: return to player {rtp} when the bet is always kept"),
+        LineCode.PEEK_STAKES_TRIPLED: N_(
+            "{bet} stakes of {low} to {high} may be tripled: return to player {rtp} with the best choice"
+        ),
+        LineCode.PEEK_STAKES_DOUBLED: N_(
+            "{bet} stakes of {low} to {high} may be doubled, not tripled (the table maximum): "
+            "return to player {rtp} with the best choice"
+        ),
+        LineCode.PEEK_STAKES_KEPT: N_(
+            "{bet} stakes of {low} to {high} can only be kept (the table maximum): return to player {rtp}"
+        ),
         LineCode.EXACT_RETURNS: N_(
             "Each return is exact: every ordered sequence of cards a full shoe of {decks} decks can deal "
             "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
