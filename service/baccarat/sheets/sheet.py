@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -320,13 +320,23 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     )
 
 
+def _chances(weights: Mapping[int, int]) -> str:
+    """Each value with its chance, as a fraction of the weights' total:
+    ``2 (15/16), 3 (1/16)``."""
+    total = sum(weights.values())
+    return ", ".join(f"{value} ({Fraction(weight, total)})" for value, weight in sorted(weights.items()))
+
+
 def multipliers_section(rule: MultiplierRule, minor_unit: int) -> Section:
     cards = runs(tuple(sorted(rule.cards)))
     multipliers = ", ".join(str(multiplier) for multiplier in sorted(rule.multipliers))
-    lines = [
-        Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers),
-        Line.of(LineCode.MULTIPLIER_MATCH),
-    ]
+    lines = [Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers)]
+    # The weights, as chances: "2, 6" alone would hide a 1:3 choice between them.
+    if len(rule.cards) > 1:
+        lines.append(Line.of(LineCode.MULTIPLIER_CARD_CHANCES, chances=_chances(rule.cards)))
+    if len(rule.multipliers) > 1:
+        lines.append(Line.of(LineCode.MULTIPLIER_CHANCES, chances=_chances(rule.multipliers)))
+    lines.append(Line.of(LineCode.MULTIPLIER_MATCH))
     if rule.cap is None:
         return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id)
     cap = format_amount(rule.cap, minor_unit)

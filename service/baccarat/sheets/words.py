@@ -120,6 +120,8 @@ class LineCode(StrEnum):
     LARGEST_WIN = "largest_win"
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
+    MULTIPLIER_CARD_CHANCES = "multiplier_card_chances"
+    MULTIPLIER_CHANCES = "multiplier_chances"
     CAP = "cap"
     PEEK_FEE = "peek_fee"
     PEEK_NO_FEE = "peek_no_fee"
@@ -227,6 +229,12 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.LARGEST_WIN: N_("The largest win on this bet is {amount}"),
         LineCode.MULTIPLIER_CARDS: N_(
             "After bets close, {cards} multiplier cards are drawn, each with a multiplier of {multipliers}"
+        ),
+        LineCode.MULTIPLIER_CARD_CHANCES: N_(
+            "How many multiplier cards are drawn, with the chance of each: {chances}"
+        ),
+        LineCode.MULTIPLIER_CHANCES: N_(
+            "Each multiplier card's multiplier, with the chance of each: {chances}"
         ),
         LineCode.MULTIPLIER_MATCH: N_(
             "A card of the round with the rank and suit of a multiplier card multiplies the pay of each bet "

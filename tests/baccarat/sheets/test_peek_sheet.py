@@ -9,6 +9,7 @@ state their own games."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -189,3 +190,16 @@ def test_the_peek_returns_are_stated_for_the_stakes_that_can_have_them(top):
             for stake in (Decimal(str(line.values["low"])), Decimal(str(line.values["high"]))):
                 choices = _open_choices([Bet(type=bet, amount=stake)], bet, rules, PEEK)
                 assert max(choices, key=lambda choice: PEEK.multiples[choice]) is codes[line.code]
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_multiplier_game_s_sheet_states_each_multiplier_s_chance(name):
+    """'2, 3 multipliers' alone would hide Prosperity Tree's 15:1: each value is stated with its chance."""
+    rule = PRESETS[name].rule
+    section = rules_sheet(TABLES[name].rules).section(S.MULTIPLIERS)
+    said = {line.code: str(line.values["chances"]) for line in section.lines if "chances" in line.values}
+    if len(rule.multipliers) > 1:
+        total = sum(rule.multipliers.values())
+        for multiplier, weight in rule.multipliers.items():
+            assert f"{multiplier} ({Fraction(weight, total)})" in said[L.MULTIPLIER_CHANCES]
+    assert (L.MULTIPLIER_CARD_CHANCES in said) is (len(rule.cards) > 1)
