@@ -73,6 +73,17 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def _integer(text: str) -> int:
+    """A JSON integer, or, past the digits Python reads (4,300), a reason in
+    the service's own words rather than the interpreter's hint."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(
+            Sentence.of(N_("a number of {digits} digits is too long to read"), digits=len(text.lstrip("-")))
+        ) from None
+
+
 def _why(error: ValueError) -> Sentence:
     """What the parser, or this module's hooks, said of a body."""
     if isinstance(error, json.JSONDecodeError):
@@ -104,7 +115,11 @@ def loads(data: bytes | str) -> Any:
         # would detect UTF-16 and UTF-32 too.
         text = data.decode("utf-8-sig") if isinstance(data, bytes | bytearray) else data
         return json.loads(
-            text, parse_float=_number, parse_constant=_no_constants, object_pairs_hook=_unique_keys
+            text,
+            parse_float=_number,
+            parse_int=_integer,
+            parse_constant=_no_constants,
+            object_pairs_hook=_unique_keys,
         )
     except RecursionError:
         raise InvalidJSON(

@@ -267,3 +267,18 @@ def test_an_unexpected_error_is_a_problem_without_a_trace(app, monkeypatch):
     response = app.test_client().post("/v1/rounds", json=ROUND)
     body = assert_problem(response, 500)
     assert "secret" not in json.dumps(body)
+
+
+def test_a_number_too_long_to_read_is_said_in_the_service_s_words(client):
+    """Past Python's 4,300 digits, the reason is the service's, not the interpreter's hint."""
+    answer = post_raw(client, b'{"nonce": ' + b"9" * 5000 + b"}")
+    assert_problem(answer, 400, detail_part="5000 digits")
+    assert "sys." not in answer.get_json()["detail"]
+    translated = client.post(
+        "/v1/rounds",
+        data=b'{"nonce": ' + b"9" * 5000 + b"}",
+        content_type="application/json",
+        headers={"Accept-Language": "ja"},
+    )
+    assert "5000" in translated.get_json()["detail"]
+    assert "too long" not in translated.get_json()["detail"]
