@@ -146,6 +146,8 @@ class Rules:
             "payout_rounding": str(self.payout_rounding),
             "minor_unit": self.minor_unit,
             "cut_card": self.cut_card,
+            # Only a table that reshuffles after each hand says so, so the others' answers stay as they were.
+            **({"dealing": str(self.dealing)} if self.dealing is not Dealing.SHOE else {}),
             "limits": {
                 str(bet): {
                     "min": format_amount(lim.min, self.minor_unit),
@@ -155,9 +157,6 @@ class Rules:
             },
             "pay_tables": {str(bet): chosen[bet].id for bet in BetType if bet in self.limits},
         }
-        if self.dealing is not Dealing.SHOE:
-            # Only a table that reshuffles after each hand says so, so the others' answers stay as they were.
-            canonical["dealing"] = str(self.dealing)
         if self.multipliers is not None:
             # Only a multiplier table names one, so plain tables keep their ids.
             canonical["multipliers"] = {"id": self.multipliers.id, **self.multipliers.canonical}
