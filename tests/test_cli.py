@@ -336,7 +336,12 @@ ANSWERS = [
     ("/v1/shoes", {**SEED, "from_round": 1, "to_round": 3, "bets": [{"type": "banker", "amount": "10.00"}]}),
     (
         "/v1/shoes",
-        {"seed": "abc", "table": "tie_9", "rules": {"decks": 1, "cut_card": 26}, "include_shoe": True},
+        {
+            "seed": "abc",
+            "table": "tie_9",
+            "rules": {"decks": 1, "cut_card": 26, "dealing": "shoe"},
+            "include_shoe": True,
+        },
     ),
     (
         "/v1/shoes",

@@ -99,6 +99,27 @@ def differences(stored: Any, replayed: Any, path: tuple[str, ...] = ()) -> Itera
         yield Difference(_pointer(path), _text(stored), _text(replayed))
 
 
+def text_differences(stored: bytes, replayed: bytes) -> Iterator[Difference]:
+    """Where two text answers (a rules sheet's HTML or Markdown page) differ,
+    line by line: each line that is not the same at ``/lines/N`` (N from 0),
+    its text as a JSON string, or null where one answer has no such line.
+
+    >>> [(d.pointer, d.stored, d.replayed) for d in text_differences(b"a\\nRTP 98%\\n", b"a\\nRTP 99%\\n")]
+    [('/lines/1', '"RTP 98%"', '"RTP 99%"')]
+    """
+    old = stored.decode("utf-8", "replace").splitlines()
+    new = replayed.decode("utf-8", "replace").splitlines()
+    for index in range(max(len(old), len(new))):
+        before = old[index] if index < len(old) else None
+        after = new[index] if index < len(new) else None
+        if before != after:
+            yield Difference(
+                _pointer(("lines", str(index))),
+                None if before is None else _text(before),
+                None if after is None else _text(after),
+            )
+
+
 #: The deepest stored answer compared field by field: the service's own are a
 #: few levels deep, and a deeper one (or one too deep to parse) is compared as
 #: bytes only, so that neither parsing nor comparing it can exhaust the stack.
@@ -229,7 +250,13 @@ def replay(exchange: Exchange) -> Replay:
     if status == exchange.response.status and body == exchange.response.body:
         reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
         return Replay(signature, Replayed(True, True, reason, status, signed_by))
-    found = differences(stored, _json(body)) if status == exchange.response.status else iter(())
+    if status != exchange.response.status:
+        found: Iterator[Difference] = iter(())
+    elif operation.pages.get(media or "") is not None:
+        # A page is text: its differences are its lines, not "the same JSON".
+        found = text_differences(exchange.response.body, body)
+    else:
+        found = differences(stored, _json(body))
     listed: list[Difference] = []
     for difference in found:
         if len(listed) == MAX_DIFFERENCES:

@@ -56,6 +56,10 @@ footer { margin-top: 2rem; font-size: 0.9rem; color: #444; }
 
 #: The lines of a bet's section that are its pay table's lines.
 PAY_LINES = (LineCode.PAYS, LineCode.PAYS_LESS_COMMISSION, LineCode.PUSHES)
+#: The pay lines whose row says all their sentence says (when, and what it
+#: pays): a line with a commission is also written whole, since its row shows
+#: only what the win pays in all, not the commission taken from it.
+TABLED_WHOLE = (LineCode.PAYS, LineCode.PUSHES)
 
 
 def _pays(line: Line, language: Language) -> str:
@@ -122,7 +126,7 @@ def html_page(sheet: RulesSheet, language: Language) -> str:
             parts.extend(_chart_html(sheet, language))
         if bet_of(section) is not None:
             parts.extend(_pay_table_html(section, language))
-        sentences = [line for line in section.lines if line.code not in PAY_LINES]
+        sentences = [line for line in section.lines if line.code not in TABLED_WHOLE]
         parts.append("<ul>" + "".join(f"<li>{escape(sentence(line, language))}</li>" for line in sentences))
         parts.append("</ul></section>")
     parts.append(f"</main><footer>{escape(sheet.rules.id)} · {escape(sheet.id)}</footer></body></html>")
@@ -159,6 +163,6 @@ def markdown_page(sheet: RulesSheet, language: Language) -> str:
                 if line.code in PAY_LINES
             ]
             out.append("")
-        out += [f"- {sentence(line, language)}" for line in section.lines if line.code not in PAY_LINES]
+        out += [f"- {sentence(line, language)}" for line in section.lines if line.code not in TABLED_WHOLE]
         out.append("")
     return "\n".join(out)

@@ -302,6 +302,15 @@ CASES: dict[str, tuple[str, str, Any]] = {
     "after the round": ("POST", "/v1/rounds/live", {"cards": ["9S", "KH", "8D", "7C", "5H"]}),
     "a long slip": ("POST", "/v1/rounds/live", {"cards": [7, "9S"], "bets": [TIE] * 51}),
     "peek without cards": ("POST", "/v1/rounds/peek", {"bets": [TIE]}),
+    "whole shoe at a table that reshuffles": ("POST", "/v1/shoes", {"table": "tie_9", "seed": "s"}),
+    "a minimum paid nothing": ("POST", "/v1/rules-sheets", {"rules": {"minor_unit": 0}}),
+    "chips out of order": ("POST", "/v1/rules-sheets", {"chips": ["5", "1", "1"]}),
+    "peek pays": ("POST", "/v1/rules-sheets", {"table": "peek", "rules": {"commission": "0.1"}}),
+    "a bet that cannot win": (
+        "POST",
+        "/v1/odds",
+        {"rules": {"decks": 1, "limits": {"perfect_pair": {"min": "1.00", "max": "10.00"}}}},
+    ),
     "peek without shown": ("POST", "/v1/rounds/peek", {"cards": FIVE}),
     "peek fee": ("POST", "/v1/rounds/peek", {"cards": FIVE, "shown": ["banker_first"], "bets": [PEEK_101]}),
     "peek decisions": (

@@ -3,6 +3,7 @@ language asked, and Markdown."""
 
 from __future__ import annotations
 
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from service.baccarat.sheets.sheet import rules_sheet
 from service.baccarat.tables.rules import TABLES
 from service.contract.language import TAGS, Languages
-from service.contract.sheet_pages import html_page, markdown_page
+from service.contract.sheet_pages import TABLED_WHOLE, html_page, markdown_page
+from service.contract.sheets import sentence
 
 LANGUAGES = Languages.load()
 
@@ -63,3 +65,32 @@ def test_markdown_has_a_heading_per_section_and_the_chart():
     assert "| 3 | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Draw | Stand | Draw |" in text
     assert "- The cards are reshuffled after each hand" in text
     assert "| the totals are equal | 9:1 |" in text
+
+
+@pytest.mark.parametrize("tag", list(TAGS))
+@pytest.mark.parametrize("name", list(TABLES))
+def test_the_pages_say_every_sentence_the_json_says(name, tag):
+    """Each sentence of the sheet is written whole in the HTML and the
+    Markdown, but for a pay line whose table row says it all (when, and what
+    it pays): a commission line is written whole too, its row showing only
+    what the win pays in all."""
+    table, language = TABLES[name], LANGUAGES[tag]
+    sheet = rules_sheet(table.rules, dealing=table.dealing)
+    html, markdown = html_page(sheet, language), markdown_page(sheet, language)
+    for section in sheet.sections:
+        for line in section.lines:
+            if line.code in TABLED_WHOLE:
+                continue
+            said = sentence(line, language)
+            assert escape(said) in html
+            assert f"- {said}" in markdown
+
+
+@pytest.mark.parametrize(
+    "name", [name for name, table in TABLES.items() if table.rules.commission and not table.rules.multipliers]
+)
+def test_a_commission_table_s_pages_state_the_commission(name):
+    rules = TABLES[name].rules
+    rate = format((rules.commission * 100).normalize(), "f") + "%"
+    for page in (html_page, markdown_page):
+        assert f"less a {rate} commission" in page(rules_sheet(rules), LANGUAGES["en"])

@@ -48,6 +48,8 @@ from ..bets.types import BetType
 from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
 from ..games.multipliers.odds import (
     MultiplierReturns,
+    ReturnWarning,
+    WarningCode,
     base_pay_table,
     bet_return,
     multiplier_returns,
@@ -69,7 +71,7 @@ from ..shoes.composition import (
 )
 from ..shoes.shuffle import Seed
 from ..tables.payouts import pay_table
-from ..tables.rules import Rules
+from ..tables.rules import Rules, check_whole_shoe
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18
@@ -259,6 +261,23 @@ class Odds:
     #: At a multiplier table: what each bet its rule pays returns, fee and
     #: multipliers included (:mod:`.multipliers.odds`).
     multipliers: MultiplierReturns | None = None
+
+    @property
+    def warnings(self) -> tuple[ReturnWarning, ...] | None:
+        """What a program should know before offering these rules: each bet
+        that returns more than it costs (a commission of 0, an operator's
+        pay table or multiplier rule may), by its own game's return. None at
+        a plain table with nothing to say (a multiplier table always says,
+        if only that there is nothing)."""
+        multiplied = self.multipliers.bets if self.multipliers is not None else {}
+        plain = tuple(
+            ReturnWarning(WarningCode.RETURN_OVER_COST, bet, 1 - odds.house_edge)
+            for bet, odds in self.bets.items()
+            if bet not in multiplied and odds.house_edge < 0
+        )
+        if self.multipliers is None:
+            return plain or None
+        return plain + self.multipliers.warnings
 
     @cached_property
     def probabilities(self) -> dict[str, Fraction]:
@@ -471,6 +490,8 @@ def shoe_odds(
             N_("A round number addresses a seeded shoe"),
             [Problem.of(("round",), ProblemCode.ROUND_NEEDS_SEED)],
         )
+    if round_number is not None:
+        check_whole_shoe(rules, ("round",))
     if seed is not None:
         seeded = before_round(
             rules.decks, seed, round_number or 1, cut_card=rules.cut_card, commitment=commitment

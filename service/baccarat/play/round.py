@@ -30,7 +30,7 @@ from ..rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, See
 from ..rulebook.live import Hands, RoundInProgress, deal_one_round
 from ..shoes.deal import ShoeRound, shoe_round
 from ..shoes.shuffle import Seed, SeedRecord, seeded_shoe
-from ..tables.rules import Rules
+from ..tables.rules import Rules, check_whole_shoe
 from ..tables.settlement import SettledSlip, SlipCheck, settle_slip, settle_slips, slip_problems
 
 
@@ -141,6 +141,8 @@ def _deal_round(
         check_composition(cards, rules.decks)
         coup = deal(cards)
         return coup, tuple(cards[coup.cards_used :]), None, None
+    if round_number is not None:
+        check_whole_shoe(rules, ("round",))
     shoe, record = seeded_shoe(rules.decks, seed, commitment)
     if round_number is None:
         return deal(shoe), (), record, None

@@ -155,6 +155,10 @@ class ProblemCode(StrEnum):
     PEEK_RAISE_NOT_ALLOWED = "peek_raise_not_allowed"
     PEEK_BET_NOT_ON_SLIP = "peek_bet_not_on_slip"
     PEEK_RAISE_OVER_MAXIMUM = "peek_raise_over_maximum"
+    PEEK_PAYS_FIXED = "peek_pays_fixed"
+    BET_CANNOT_WIN = "bet_cannot_win"
+    DEALT_EACH_HAND = "dealt_each_hand"
+    MINIMUM_WIN_PAID_NOTHING = "minimum_win_paid_nothing"
 
 
 #: Each code's sentence; its placeholders are the problem's values.
@@ -292,6 +296,21 @@ PROBLEM_TEMPLATES: Mapping[ProblemCode, str] = MappingProxyType(
         ProblemCode.PEEK_BET_NOT_ON_SLIP: N_("the slip holds no {type} bet to {choice}"),
         ProblemCode.PEEK_RAISE_OVER_MAXIMUM: N_(
             "to {choice} the {type} bet of {staked} is to stake {raised}, over the table maximum of {maximum}"
+        ),
+        ProblemCode.PEEK_PAYS_FIXED: N_(
+            "Peek Baccarat's fee and returns are those of the standard table's Player and Banker pays: "
+            "`{setting}` cannot be changed at its table"
+        ),
+        ProblemCode.DEALT_EACH_HAND: N_(
+            "the table reshuffles the cards after each hand: it deals no whole shoe and no round of one "
+            "(rules.dealing `shoe` deals them)"
+        ),
+        ProblemCode.MINIMUM_WIN_PAID_NOTHING: N_(
+            "a {bet} win on the minimum stake of {amount} pays {pays}, which is nothing in the currency's "
+            "{minor_unit} decimal places: make the minimum at least {minimum}"
+        ),
+        ProblemCode.BET_CANNOT_WIN: N_(
+            "no round of a {decks}-deck shoe wins the {bet} bet: it cannot be offered"
         ),
     }
 )

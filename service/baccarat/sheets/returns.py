@@ -61,6 +61,11 @@ class BetFigures:
     #: (``rtp`` is with the best choice), and how often the best choice triples.
     kept: str | None = None
     tripled: str | None = None
+    #: At Peek Baccarat, a fee bet's return where it may be doubled, not tripled.
+    doubled: str | None = None
+    #: Whether the bet returns more than it costs (``rtp`` over 100%, exactly):
+    #: the house loses on it in the long run, and the sheet says so.
+    over_cost: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +125,11 @@ def bet_returns(rules: Rules, peek: PeekRule | None = None) -> Returns:
                 _largest_win(rules, bet, best),
                 kept=percent(priced.kept),
                 tripled=percent(priced.tripled),
+                doubled=percent(priced.doubled),
+                over_cost=priced.best > 1,
             )
             continue
-        figures[bet] = BetFigures(bet, percent(rtp), _largest_win(rules, bet, best))
+        figures[bet] = BetFigures(bet, percent(rtp), _largest_win(rules, bet, best), over_cost=rtp > 1)
     method = ReturnMethod.EXACT_ENUMERATION if rule is None else ReturnMethod.EXACT_ENUMERATION_PER_COST
     if peek is not None:
         method = ReturnMethod.EXACT_ENUMERATION_PEEK

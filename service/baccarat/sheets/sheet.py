@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from types import MappingProxyType
 
 from ... import __version__
@@ -34,7 +36,7 @@ from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
 from ..games.multipliers.rule import MultiplierRule, largest_pays
-from ..games.peek.round import PeekRule
+from ..games.peek.round import Choice, PeekRule
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
@@ -199,9 +201,11 @@ def _rate(rate: Decimal) -> str:
     return format((rate * 100).normalize(), "f") + "%"
 
 
-def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
-    """A fee bet's two returns at a peek table: with the best choice, and always kept."""
-    return [
+def _peek_returns(bet: BetType, figures: BetFigures, rules: Rules, peek: PeekRule) -> list[Line]:
+    """A fee bet's returns at a peek table: with the best choice and always
+    kept, then for each range of stakes the table maximum leaves a choice
+    (a raise may not take the bet over it), the return that range can have."""
+    lines = [
         Line.of(
             LineCode.PEEK_RETURN_BEST,
             bet=bet_term(bet),
@@ -210,6 +214,64 @@ def _peek_returns(bet: BetType, figures: BetFigures) -> list[Line]:
         ),
         Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"),
     ]
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    low, top = rules.limits[bet].min, rules.limits[bet].max
+    ranges = (
+        (LineCode.PEEK_STAKES_TRIPLED, peek.multiples[Choice.TRIPLE], figures.rtp),
+        (LineCode.PEEK_STAKES_DOUBLED, peek.multiples[Choice.DOUBLE], figures.doubled),
+        (LineCode.PEEK_STAKES_KEPT, 1, figures.kept),
+    )
+    for code, times, rtp in ranges:
+        # The largest stake a raise to ``times`` keeps within the maximum.
+        high = min(top, (top / times).quantize(unit, rounding="ROUND_FLOOR"))
+        if high >= low:
+            lines.append(
+                Line.of(
+                    code,
+                    bet=bet_term(bet),
+                    low=format_amount(low, rules.minor_unit),
+                    high=format_amount(high, rules.minor_unit),
+                    rtp=f"{rtp}%",
+                )
+            )
+            low = high + unit
+    return lines
+
+
+def stake_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
+    """The smallest stake of which every stake that is a multiple is paid
+    exactly what ``bet``'s lines state (commission included) and charged
+    exactly its fee, with nothing rounded: the minor unit times the least
+    common multiple of the denominators of its pays and fee rates (docs/bets.md, "Money").
+
+    >>> from service.baccarat.tables.rules import TABLES
+    >>> standard = TABLES["standard"].rules
+    >>> stake_step(BetType.BANKER, standard), stake_step(BetType.PLAYER, standard)
+    (Decimal('0.20'), Decimal('0.01'))
+    """
+    rates: list[Decimal] = []
+    rule = rules.multipliers
+    if rule is not None and bet in rule.pays:
+        rates += [
+            rule.pays[bet].pays - rule.pays[bet].stake_kept,
+            rule.pays[bet].stake_kept,
+            rule.fee.rate_on(bet),
+        ]
+    else:
+        rates += [line.payout.net for line in priced_by(bet, rules).lines if line.payout.result is Result.WIN]
+    if peek is not None and bet in peek.fee_bets:
+        rates.append(peek.fee_rate)
+    multiple = math.lcm(*(Fraction(rate).denominator for rate in rates)) if rates else 1
+    return (Decimal(1).scaleb(-rules.minor_unit) * multiple).quantize(Decimal(1).scaleb(-rules.minor_unit))
+
+
+def _paid_by(bet: BetType, rules: Rules) -> dict[str, str]:
+    """What pays ``bet``: its pay table's id, or at a multiplier table, for a
+    bet the rule pays, the rule's id (its base pays are the rule's own, not
+    those of any pay table of the catalogue)."""
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return {"rule": rules.multipliers.id}
+    return {"pay_table": priced_by(bet, rules).id}
 
 
 def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | None = None) -> Section:
@@ -223,10 +285,21 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     values: dict[str, object] = {}
     if peek is not None and bet in peek.fee_bets and figures.kept is not None:
         lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))
-        lines += _peek_returns(bet, figures)
+        lines += _peek_returns(bet, figures, rules, peek)
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    step = stake_step(bet, rules, peek)
+    if step > Decimal(1).scaleb(-rules.minor_unit):
+        written = format_amount(step, rules.minor_unit)
+        rounding = Term(str(rules.payout_rounding), ROUNDING_WORDS[str(rules.payout_rounding)])
+        lines.append(
+            Line.of(LineCode.STAKE_STEP, step=written, rounding=rounding, minor_unit=rules.minor_unit)
+        )
+        values["stake_step"] = written
+    if figures.over_cost:
+        lines.append(Line.of(LineCode.RETURN_OVER_COST, rtp=f"{figures.rtp}%"))
+        values["warning"] = str(LineCode.RETURN_OVER_COST)
     lines.append(Line.of(LineCode.LARGEST_WIN, amount=figures.largest_win))
     limits = rules.limits[bet]
     return Section(
@@ -234,7 +307,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
         MappingProxyType(
             {
                 "bet": str(bet),
-                "pay_table": priced_by(bet, rules).id,
+                **_paid_by(bet, rules),
                 "min": format_amount(limits.min, rules.minor_unit),
                 "max": format_amount(limits.max, rules.minor_unit),
                 "rtp": figures.rtp,
@@ -247,16 +320,27 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     )
 
 
+def _chances(weights: Mapping[int, int]) -> str:
+    """Each value with its chance, as a fraction of the weights' total:
+    ``2 (15/16), 3 (1/16)``."""
+    total = sum(weights.values())
+    return ", ".join(f"{value} ({Fraction(weight, total)})" for value, weight in sorted(weights.items()))
+
+
 def multipliers_section(rule: MultiplierRule, minor_unit: int) -> Section:
     cards = runs(tuple(sorted(rule.cards)))
     multipliers = ", ".join(str(multiplier) for multiplier in sorted(rule.multipliers))
-    lines = [
-        Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers),
-        Line.of(LineCode.MULTIPLIER_MATCH),
-    ]
-    cap = None if rule.cap is None else format_amount(rule.cap, minor_unit)
-    if cap is not None:
-        lines.append(Line.of(LineCode.CAP, cap=cap))
+    lines = [Line.of(LineCode.MULTIPLIER_CARDS, cards=cards, multipliers=multipliers)]
+    # The weights, as chances: "2, 6" alone would hide a 1:3 choice between them.
+    if len(rule.cards) > 1:
+        lines.append(Line.of(LineCode.MULTIPLIER_CARD_CHANCES, chances=_chances(rule.cards)))
+    if len(rule.multipliers) > 1:
+        lines.append(Line.of(LineCode.MULTIPLIER_CHANCES, chances=_chances(rule.multipliers)))
+    lines.append(Line.of(LineCode.MULTIPLIER_MATCH))
+    if rule.cap is None:
+        return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id)
+    cap = format_amount(rule.cap, minor_unit)
+    lines.append(Line.of(LineCode.CAP, cap=cap))
     return _section(SectionCode.MULTIPLIERS, lines, rule=rule.id, cap=cap)
 
 
@@ -292,7 +376,7 @@ def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
     ]
     lines += [Line.of(LineCode.PEEK_RAISE_NO_FEE), Line.of(LineCode.PEEK_SETTLED)]
     for bet in fee_bets:
-        lines += _peek_returns(bet, returns.bets[bet])
+        lines += _peek_returns(bet, returns.bets[bet], rules, peek)
     return _section(
         SectionCode.PEEK,
         lines,
@@ -308,7 +392,11 @@ def peek_section(rules: Rules, peek: PeekRule, returns: Returns) -> Section:
 
 
 def return_section(returns: Returns) -> Section:
-    lines = [Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)]
+    lines = [
+        Line.of(LineCode.EXACT_RETURNS_ONE_DECK, sequences=returns.sequences)
+        if returns.decks == 1
+        else Line.of(LineCode.EXACT_RETURNS, decks=returns.decks, sequences=returns.sequences)
+    ]
     if returns.method == "exact_enumeration_per_cost":
         lines.append(Line.of(LineCode.RETURNS_PER_COST))
     elif returns.method == "exact_enumeration_peek":
@@ -337,7 +425,7 @@ def limits_section(rules: Rules, chips: tuple[Decimal, ...]) -> Section:
 
 
 def shoe_section(rules: Rules, dealing: Dealing) -> Section:
-    lines = [Line.of(LineCode.DECKS, decks=rules.decks)]
+    lines = [Line.of(LineCode.ONE_DECK) if rules.decks == 1 else Line.of(LineCode.DECKS, decks=rules.decks)]
     if dealing is Dealing.RESHUFFLE_EACH_HAND:
         lines.append(Line.of(LineCode.RESHUFFLED))
         return _section(SectionCode.SHOE, lines, decks=rules.decks, dealing=str(dealing))

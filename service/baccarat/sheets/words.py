@@ -115,9 +115,13 @@ class LineCode(StrEnum):
     FEE = "fee"
     FEE_RETURNED_ON_PUSH = "fee_returned_on_push"
     RETURN = "return"
+    RETURN_OVER_COST = "return_over_cost"
+    STAKE_STEP = "stake_step"
     LARGEST_WIN = "largest_win"
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
+    MULTIPLIER_CARD_CHANCES = "multiplier_card_chances"
+    MULTIPLIER_CHANCES = "multiplier_chances"
     CAP = "cap"
     PEEK_FEE = "peek_fee"
     PEEK_NO_FEE = "peek_no_fee"
@@ -129,13 +133,18 @@ class LineCode(StrEnum):
     PEEK_SETTLED = "peek_settled"
     PEEK_RETURN_BEST = "peek_return_best"
     PEEK_RETURN_KEPT = "peek_return_kept"
+    PEEK_STAKES_TRIPLED = "peek_stakes_tripled"
+    PEEK_STAKES_DOUBLED = "peek_stakes_doubled"
+    PEEK_STAKES_KEPT = "peek_stakes_kept"
     EXACT_RETURNS = "exact_returns"
+    EXACT_RETURNS_ONE_DECK = "exact_returns_one_deck"
     RETURNS_PER_COST = "returns_per_cost"
     PEEK_RETURNS = "peek_returns"
     BET_LIMITS = "bet_limits"
     CHIPS = "chips"
     ROUNDED = "rounded"
     DECKS = "decks"
+    ONE_DECK = "one_deck"
     RESHUFFLED = "reshuffled"
     BURN = "burn"
     CUT_CARD = "cut_card"
@@ -210,9 +219,22 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "A fee of {rate} of the stake is paid on top of it, returned on a push"
         ),
         LineCode.RETURN: N_("Return to player: {rtp}"),
+        LineCode.STAKE_STEP: N_(
+            "Each pay and fee stated is exact on stakes in multiples of {step}; on another stake "
+            "a win is rounded {rounding} to {minor_unit} decimal places"
+        ),
+        LineCode.RETURN_OVER_COST: N_(
+            "Warning: this bet returns more than it costs ({rtp}), so the house loses on it in the long run"
+        ),
         LineCode.LARGEST_WIN: N_("The largest win on this bet is {amount}"),
         LineCode.MULTIPLIER_CARDS: N_(
             "After bets close, {cards} multiplier cards are drawn, each with a multiplier of {multipliers}"
+        ),
+        LineCode.MULTIPLIER_CARD_CHANCES: N_(
+            "How many multiplier cards are drawn, with the chance of each: {chances}"
+        ),
+        LineCode.MULTIPLIER_CHANCES: N_(
+            "Each multiplier card's multiplier, with the chance of each: {chances}"
         ),
         LineCode.MULTIPLIER_MATCH: N_(
             "A card of the round with the rank and suit of a multiplier card multiplies the pay of each bet "
@@ -248,8 +270,22 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
             "favour the bet, keep otherwise (tripled in {tripled} of rounds)"
         ),
         LineCode.PEEK_RETURN_KEPT: N_("{bet}: return to player {rtp} when the bet is always kept"),
+        LineCode.PEEK_STAKES_TRIPLED: N_(
+            "{bet} stakes of {low} to {high} may be tripled: return to player {rtp} with the best choice"
+        ),
+        LineCode.PEEK_STAKES_DOUBLED: N_(
+            "{bet} stakes of {low} to {high} may be doubled, not tripled (the table maximum): "
+            "return to player {rtp} with the best choice"
+        ),
+        LineCode.PEEK_STAKES_KEPT: N_(
+            "{bet} stakes of {low} to {high} can only be kept (the table maximum): return to player {rtp}"
+        ),
         LineCode.EXACT_RETURNS: N_(
             "Each return is exact: every ordered sequence of cards a full shoe of {decks} decks can deal "
+            "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
+        ),
+        LineCode.EXACT_RETURNS_ONE_DECK: N_(
+            "Each return is exact: every ordered sequence of cards a full one-deck shoe can deal "
             "is counted ({sequences} sequences), a pushed stake counts as returned, rounded to two decimals"
         ),
         LineCode.RETURNS_PER_COST: N_(
@@ -266,6 +302,7 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.CHIPS: N_("Chips: {chips}"),
         LineCode.ROUNDED: N_("A win is rounded {rounding} to {minor_unit} decimal places"),
         LineCode.DECKS: N_("The game is played with {decks} decks of 52 cards"),
+        LineCode.ONE_DECK: N_("The game is played with one deck of 52 cards"),
         LineCode.RESHUFFLED: N_("The cards are reshuffled after each hand"),
         LineCode.BURN: N_(
             "At the start of a shoe the first card is turned and as many cards as it counts are burned, "

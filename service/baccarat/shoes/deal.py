@@ -128,22 +128,30 @@ class DealtShoe:
         return len(self.cards) - end - self.in_progress_count
 
 
+def cut_card_problem(shoe_size: int, cut_card: int) -> Problem | None:
+    """What is wrong with a cut card ``cut_card`` cards from the end of a
+    ``shoe_size``-card shoe: outside 14-80 cards from the end or in the first
+    half of the shoe (None when it can be placed there)."""
+    largest = min(MAX_CUT_CARD, shoe_size // 2)
+    if MIN_CUT_CARD <= cut_card <= largest:
+        return None
+    return Problem.of(
+        ("rules", "cut_card"),
+        ProblemCode.CUT_CARD_OUT_OF_RANGE,
+        least=MIN_CUT_CARD,
+        most=largest,
+        cards=shoe_size,
+        max_cut=MAX_CUT_CARD,
+    )
+
+
 def check_cut_card(shoe_size: int, cut_card: int) -> None:
     """Refuse a cut card outside 14-80 cards from the end or in the first half of the shoe."""
-    largest = min(MAX_CUT_CARD, shoe_size // 2)
-    if not MIN_CUT_CARD <= cut_card <= largest:
+    problem = cut_card_problem(shoe_size, cut_card)
+    if problem is not None:
         raise ShoeError(
             N_("A cut card {cut_card} cards from the end cannot be placed in a {cards}-card shoe"),
-            [
-                Problem.of(
-                    ("rules", "cut_card"),
-                    ProblemCode.CUT_CARD_OUT_OF_RANGE,
-                    least=MIN_CUT_CARD,
-                    most=largest,
-                    cards=shoe_size,
-                    max_cut=MAX_CUT_CARD,
-                )
-            ],
+            [problem],
             cut_card=cut_card,
             cards=shoe_size,
         )

@@ -164,6 +164,8 @@ def table_presets() -> dict[str, Any]:
             "rules": table.rules,
             "chips": [str(chip) for chip in table.chips],
             "dealing": str(table.dealing),
+            "game": str(table.game),
+            "operations": list(table.operations),
             "peek": table.peek,
             "bets": offers(table.rules),
         }

@@ -19,22 +19,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, cast
 
 from ..bets.catalogue import CATALOGUE, chosen_by, pay_tables_of, setting_values, standard
-from ..bets.money import Rounding, format_amount
-from ..bets.paytable import NamedPayTable, at_commission
+from ..bets.money import Rounding, format_amount, to_minor_unit
+from ..bets.paytable import NamedPayTable, Result, at_commission
 from ..bets.types import BetType, Variant
+from ..counting.round_counts import count_rounds, structure
 from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..games.multipliers.problems import cap_problems
 from ..games.multipliers.rule import MultiplierRule
-from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
-from ..shoes.deal import DEFAULT_CUT_CARD
+from ..rulebook.cards import DECK, MAX_DECKS
+from ..rulebook.coup import Coup
+from ..rulebook.errors import N_, Path, Problem, ProblemCode, RulesError, ShoeError
+from ..shoes.composition import full_shoe
+from ..shoes.deal import DEFAULT_CUT_CARD, cut_card_problem
 
 #: The pays a request may choose by a shorthand setting (docs/bets.md), one
 #: per pay table of the catalogue that the setting chooses.
@@ -45,6 +51,15 @@ SUPER_6_PAYS = cast(tuple[int, ...], setting_values("super_6_pays"))
 SHORTHANDS: Mapping[BetType, str] = MappingProxyType(
     {table.bet: table.setting[0] for table in CATALOGUE.values() if table.setting}
 )
+
+
+class Dealing(StrEnum):
+    """How a table deals its rounds."""
+
+    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
+    SHOE = "shoe"
+    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
+    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,6 +87,9 @@ class Rules:
     minor_unit: int = 2
     #: Cards left behind the cut card when a whole shoe is dealt (docs/fairness.md).
     cut_card: int = DEFAULT_CUT_CARD
+    #: How the table deals: from a whole shoe, or each hand from a fresh
+    #: shuffle (then no operation deals it a whole shoe or a shoe's round n).
+    dealing: Dealing = Dealing.SHOE
     #: The bets the table offers, with their limits.
     limits: Mapping[BetType, BetLimits] = field(default_factory=dict)
     #: The pay table chosen by id for each offered bet that has more than one
@@ -128,6 +146,8 @@ class Rules:
             "payout_rounding": str(self.payout_rounding),
             "minor_unit": self.minor_unit,
             "cut_card": self.cut_card,
+            # Only a table that reshuffles after each hand says so, so the others' answers stay as they were.
+            **({"dealing": str(self.dealing)} if self.dealing is not Dealing.SHOE else {}),
             "limits": {
                 str(bet): {
                     "min": format_amount(lim.min, self.minor_unit),
@@ -150,8 +170,11 @@ class Rules:
         """What the id is the hash of: the canonical form, naming only the pay
         tables chosen by id that are not their bet's standard one (the others
         follow from the rest), so that rules made before pay tables could be
-        chosen keep their ids, and any other choice changes the id."""
-        hashed = {key: value for key, value in canonical.items() if key != "pay_tables"}
+        chosen keep their ids, and any other choice changes the id; and
+        without how the table deals, which settles no bet differently (the
+        id says how rounds are settled, and a rules sheet's id, which covers
+        the dealing, tells two tables' sheets apart)."""
+        hashed = {key: value for key, value in canonical.items() if key not in ("pay_tables", "dealing")}
         if self.pay_tables:
             hashed["pay_tables"] = {str(bet): table for bet, table in self.pay_tables.items()}
         return hashed
@@ -229,13 +252,42 @@ def _not_of_bet(bet: BetType, table_id: str) -> Problem | None:
     )
 
 
-class Dealing(StrEnum):
-    """How a table deals its rounds."""
+class Game(StrEnum):
+    """The game a table plays, which says which operations play it."""
 
-    #: From a whole shoe: burn, rounds until the cut card comes out, one more.
-    SHOE = "shoe"
-    #: The decks reshuffled after each hand: every round is a fresh shoe's first, no burn.
-    RESHUFFLE_EACH_HAND = "reshuffle_each_hand"
+    #: Punto Banco by the tableau and the table's pay tables.
+    PUNTO_BANCO = "punto_banco"
+    #: A multiplier game: its bets paid by the rule, each round with its
+    #: multiplier cards (sent with the cards, or drawn from the seed inputs).
+    MULTIPLIERS = "multipliers"
+    #: Peek Baccarat: played by its own operation, POST /v1/rounds/peek, alone.
+    PEEK = "peek"
+
+
+#: The operations (by operationId) that play each game's rounds, settle them,
+#: price them or describe them; a rules sheet describes every table.
+OPERATIONS: Mapping[Game, tuple[str, ...]] = MappingProxyType(
+    {
+        Game.PUNTO_BANCO: (
+            "playRound",
+            "settleSlips",
+            "dealLiveRound",
+            "dealShoe",
+            "getOdds",
+            "playPeekRound",
+            "writeRulesSheet",
+        ),
+        Game.MULTIPLIERS: (
+            "playRound",
+            "settleSlips",
+            "dealLiveRound",
+            "dealShoe",
+            "getOdds",
+            "writeRulesSheet",
+        ),
+        Game.PEEK: ("playPeekRound", "writeRulesSheet"),
+    }
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,10 +298,31 @@ class Table:
     description: str
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
-    dealing: Dealing = Dealing.SHOE
     #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
     #: and by nothing else: its Player and Banker bets pay the peek's fee.
     peek: bool = False
+
+    @property
+    def dealing(self) -> Dealing:
+        """How the table deals: its rules'."""
+        return self.rules.dealing
+
+    @property
+    def game(self) -> Game:
+        """The game the table plays."""
+        if self.peek:
+            return Game.PEEK
+        return Game.PUNTO_BANCO if self.rules.multipliers is None else Game.MULTIPLIERS
+
+    @property
+    def operations(self) -> tuple[str, ...]:
+        """The operations that play (or price, or describe) its rounds, by
+        operationId; at a table that reshuffles after each hand, not
+        POST /v1/shoes."""
+        played = OPERATIONS[self.game]
+        if self.dealing is Dealing.RESHUFFLE_EACH_HAND:
+            return tuple(operation for operation in played if operation != "dealShoe")
+        return played
 
 
 def _limits(**by_type: tuple[str, str]) -> Mapping[BetType, BetLimits]:
@@ -291,9 +364,9 @@ TABLES: Mapping[str, Table] = MappingProxyType(
                 "Punto Banco, 8 decks reshuffled after each hand: banker pays 0.95:1, "
                 "tie pays 9:1; every bet 5.00-100.00"
             ),
-            dealing=Dealing.RESHUFFLE_EACH_HAND,
             rules=Rules(
                 tie_pays=9,
+                dealing=Dealing.RESHUFFLE_EACH_HAND,
                 limits=_limits(player=("5.00", "100.00"), banker=("5.00", "100.00"), tie=("5.00", "100.00")),
             ),
         ),
@@ -376,13 +449,13 @@ PUNTO_BANCO = tuple(
 )
 
 
-def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
+def _limits_in_minor_units(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
     """Every limit is a whole number of the currency's minor unit: a limit of
     2.50 where amounts have no decimals would be shown as 2 and refuse a bet
-    of 2 (a :class:`RulesError` naming each such limit)."""
+    of 2 (a problem naming each such limit)."""
     unit = Decimal(1).scaleb(-rules.minor_unit)
-    sent = changes.get("limits", {})
-    problems = [
+    sent = overrides.get("limits", {})
+    return [
         Problem.of(
             ("rules", "limits", str(bet), end) if bet in sent else ("rules", "minor_unit"),
             ProblemCode.LIMIT_FINER_THAN_MINOR_UNIT,
@@ -395,17 +468,19 @@ def _limits_in_minor_units(rules: Rules, changes: Mapping[str, Any]) -> None:
         for end, amount in (("min", limits.min), ("max", limits.max))
         if amount != amount.quantize(unit)
     ]
-    if problems:
-        raise RulesError(N_("A table limit is not a whole number of the currency's minor unit"), problems)
 
 
 def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset's rules with ``overrides`` applied (already validated).
+    """The preset's rules with ``overrides`` applied (already validated), as
+    :func:`check_rules` holds them: every operation that deals, settles,
+    prices or describes a round at a table takes its rules from here, so
+    that none plays rules another refuses.
 
     ``limits`` overrides are merged per bet type, so a request can change the
     tie maximum without restating the other limits (or offer one more bet).
-    A multiplier rule (``multipliers``) keeps only the limits of the bets it pays.
-    A commission with a variant that takes none is a :class:`RulesError`.
+    A multiplier rule (``multipliers``) keeps only the limits of the bets it
+    pays, and a bet the preset offers that no round of the shoe can win (a
+    Perfect Pair at one deck) is not offered.
     """
     rules = TABLES[table].rules
     if not overrides:
@@ -426,59 +501,262 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
             {bet: limits for bet, limits in offered.items() if bet in multipliers.pays}
         )
     resolved = replace(rules, **changes)
-    _limits_in_minor_units(resolved, changes)
-    if resolved.multipliers is not None:
-        capped = cap_problems(resolved.multipliers, resolved.minor_unit)
-        if capped:
-            raise RulesError(N_("The multiplier rule does not fit the table"), capped)
-        _multiplied_at_standard_pays(resolved, table, overrides)
-    if resolved.variant is not Variant.STANDARD and resolved.commission:
-        where: tuple[str, ...] = ("commission",) if "commission" in changes else ("variant",)
-        if "banker" in overrides.get("pay_tables", {}) and "commission" not in changes:
-            where = ("pay_tables", "banker")
-        raise RulesError(
-            N_("The {variant} variant takes no commission, but the rules say {commission}"),
-            [
-                Problem.of(
-                    ("rules", *where),
-                    ProblemCode.COMMISSION_WITH_VARIANT,
-                    commission=resolved.commission,
-                    variant=resolved.variant,
-                )
-            ],
-            variant=resolved.variant,
-            commission=resolved.commission,
+    unwinnable = [
+        bet for bet in resolved.bet_types if bet not in _asked_for(overrides) and not can_win(resolved, bet)
+    ]
+    if unwinnable:
+        resolved = replace(
+            resolved,
+            limits=MappingProxyType(
+                {bet: lim for bet, lim in resolved.limits.items() if bet not in unwinnable}
+            ),
         )
+    check_rules(table, resolved, overrides)
     return resolved
+
+
+def _asked_for(overrides: Mapping[str, Any]) -> set[BetType]:
+    """The bets a request offers by name: given limits, or a pay table."""
+    named = {*overrides.get("limits", {}), *overrides.get("pay_tables", {})}
+    return {BetType(bet) for bet in named}
+
+
+def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
+    """The one check of a table's resolved rules (the preset ``table`` with
+    ``overrides``): a :class:`RulesError` for the first kind of problem they
+    have, each problem at the pointer of the setting that makes it (the one
+    sent, else the table). Rounds, settlements, live rounds, shoes, peek
+    rounds, odds, rules sheets and certification all resolve their rules by
+    :func:`resolve_rules`, which ends here, so each refuses the same rules
+    with the same code at the same pointer.
+
+    What it holds: limits in whole minor units; a multiplier rule that fits
+    the table and is played at the standard pays; no commission but with the
+    standard variant; a cut card the shoe can place; at Peek Baccarat's
+    table, the Player and Banker pays its fee and returns are priced at; and
+    every offered bet can win in a shoe of the table's decks.
+    """
+    if TABLES[table].peek:
+        _refuse(
+            N_("Peek Baccarat's table pays the Player and Banker bets as the standard table does"),
+            _peek_pays_changed(overrides),
+        )
+    _refuse(
+        N_("A table limit is not a whole number of the currency's minor unit"),
+        _limits_in_minor_units(rules, overrides),
+    )
+    if rules.multipliers is not None:
+        _refuse(
+            N_("The multiplier rule does not fit the table"),
+            cap_problems(rules.multipliers, rules.minor_unit),
+        )
+        _refuse(
+            N_("The multiplier rule cannot be played at these pay tables"),
+            _multiplied_at_standard_pays(rules, overrides),
+        )
+    _refuse(
+        N_("The {variant} variant takes no commission, but the rules say {commission}"),
+        _commission_with_variant(rules, overrides),
+        variant=rules.variant,
+        commission=rules.commission,
+    )
+    _refuse(
+        N_("A cut card {cut_card} cards from the end cannot be placed in a {cards}-card shoe"),
+        _cut_card(rules),
+        cut_card=rules.cut_card,
+        cards=rules.decks * len(DECK),
+    )
+    _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
+    _refuse(
+        N_("A table minimum is a stake whose win or fee is not a whole minor unit"),
+        _minimums_paid(rules, overrides),
+    )
+
+
+def check_whole_shoe(rules: Rules, where: Path) -> None:
+    """A table that reshuffles the cards after each hand deals each round
+    from a fresh shuffle, without burn or cut card: a whole shoe, or round n
+    of one, is refused (a :class:`ShoeError` at ``where``, the input that
+    asks for it), as its rules sheet says."""
+    if rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        raise ShoeError(
+            N_("This table reshuffles the cards after each hand: it deals no whole shoe"),
+            [Problem.of(where, ProblemCode.DEALT_EACH_HAND)],
+        )
+
+
+#: The settings that change what a stake is paid, in the order a problem names the one sent.
+_PAID_BY = (
+    "minor_unit",
+    "payout_rounding",
+    "commission",
+    "variant",
+    "tie_pays",
+    "super_6_pays",
+    "pay_tables",
+)
+
+
+def _minimums_paid(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    """The money rule at a table's minimum (docs/bets.md, "Money"): a bet's
+    minimum stake, won on any line, is paid at least one minor unit (a win
+    paid nothing would be a commission of 100%), and at a multiplier table
+    its fee is a whole number of minor units (a smaller stake is refused, so
+    the sheet's "from" would not hold). Each problem at the bet's minimum
+    when sent, else at the setting sent that makes it, else at the table."""
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    sent_limits = {BetType(bet) for bet in overrides.get("limits", {})}
+    cause = next((("rules", name) for name in _PAID_BY if name in overrides), ("table",))
+    problems = []
+    for bet in rules.bet_types:
+        stake = rules.limits[bet].min
+        where = ("rules", "limits", str(bet), "min") if bet in sent_limits else cause
+        rule = rules.multipliers
+        if rule is not None and bet in rule.pays:
+            rate = rule.fee.rate_on(bet)
+            fee = stake * rate
+            if fee != fee.quantize(unit):
+                step = unit * Fraction(rate).denominator
+                problems.append(
+                    Problem.of(
+                        where,
+                        ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+                        amount=format_amount(stake, rules.minor_unit),
+                        fee=fee.normalize(),
+                        places=rules.minor_unit,
+                        step=format_amount(step, rules.minor_unit),
+                    )
+                )
+                continue
+            nets = [rule.pays[bet].pays - rule.pays[bet].stake_kept]
+        else:
+            nets = [line.payout.net for line in rules.chosen[bet].lines if line.payout.result is Result.WIN]
+        for net in nets:
+            if net > 0 and to_minor_unit(stake * net, rules.minor_unit, rules.payout_rounding) <= 0:
+                least = (unit / net / unit).to_integral_value(rounding="ROUND_CEILING") * unit
+                problems.append(
+                    Problem.of(
+                        where,
+                        ProblemCode.MINIMUM_WIN_PAID_NOTHING,
+                        bet=bet,
+                        amount=format_amount(stake, rules.minor_unit),
+                        pays=f"{format(net.normalize(), 'f')}:1",
+                        minor_unit=rules.minor_unit,
+                        minimum=format_amount(least, rules.minor_unit),
+                    )
+                )
+                break
+    return problems
+
+
+def _refuse(detail: str, problems: Sequence[Problem], **values: Any) -> None:
+    if problems:
+        raise RulesError(detail, problems, **values)
+
+
+def _commission_with_variant(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    if rules.variant is Variant.STANDARD or not rules.commission:
+        return []
+    where: tuple[str, ...] = ("commission",) if "commission" in overrides else ("variant",)
+    if "banker" in overrides.get("pay_tables", {}) and "commission" not in overrides:
+        where = ("pay_tables", "banker")
+    return [
+        Problem.of(
+            ("rules", *where),
+            ProblemCode.COMMISSION_WITH_VARIANT,
+            commission=rules.commission,
+            variant=rules.variant,
+        )
+    ]
+
+
+def _cut_card(rules: Rules) -> list[Problem]:
+    """A cut card the table's shoe can place: every operation refuses the
+    same rules, whether or not it deals a whole shoe."""
+    problem = cut_card_problem(rules.decks * len(DECK), rules.cut_card)
+    return [] if problem is None else [problem]
+
+
+#: The settings that change Peek Baccarat's Player and Banker pays, which its
+#: fee and its returns are priced at (:mod:`.games.peek`): fixed at its table.
+PEEK_FIXED = ("variant", "commission", "multipliers")
+#: The bets Peek Baccarat takes its fee on, whose pay tables are fixed at its table.
+PEEK_FEE_BETS = (BetType.PLAYER, BetType.BANKER)
+
+
+def _peek_pays_changed(overrides: Mapping[str, Any]) -> list[Problem]:
+    """At Peek Baccarat's table, each override of the Player and Banker pays."""
+    sent: list[tuple[str, ...]] = [("rules", name) for name in PEEK_FIXED if name in overrides]
+    tables = overrides.get("pay_tables", {})
+    sent += [
+        ("rules", "pay_tables", str(bet)) for bet in PEEK_FEE_BETS if bet in tables or str(bet) in tables
+    ]
+    return [Problem.of(where, ProblemCode.PEEK_PAYS_FIXED, setting=".".join(where[1:])) for where in sent]
+
+
+def _unwinnable(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
+    """Each bet the request offers by name that no round of the table's shoe can win."""
+    asked = _asked_for(overrides)
+    problems = []
+    for bet in rules.bet_types:
+        if bet in asked and not can_win(rules, bet):
+            where = (
+                "limits"
+                if bet in overrides.get("limits", {}) or str(bet) in overrides.get("limits", {})
+                else "pay_tables"
+            )
+            problems.append(
+                Problem.of(("rules", where, str(bet)), ProblemCode.BET_CANNOT_WIN, bet=bet, decks=rules.decks)
+            )
+    return problems
+
+
+def can_win(rules: Rules, bet: BetType) -> bool:
+    """Whether some round of a full shoe of the rules' decks wins ``bet`` as
+    they pay it (a Perfect Pair needs two cards of one rank and suit: never
+    at one deck)."""
+    return _wins_somewhere(rules.chosen[bet].id, rules.decks)
+
+
+# Keyed by a pay table of the catalogue and a deck count: nothing a caller writes.
+@lru_cache(maxsize=len(CATALOGUE) * MAX_DECKS)
+def _wins_somewhere(table_id: str, decks: int) -> bool:
+    table = CATALOGUE[table_id]
+    return any(table.payout(coup).result is Result.WIN for coup in _possible_rounds(decks))
+
+
+@cache
+def _possible_rounds(decks: int) -> tuple[Coup, ...]:
+    """A round of each signature a full shoe of ``decks`` decks can deal."""
+    counts = count_rounds(full_shoe(decks)).by_signature
+    return tuple(coup for signature, coup in structure().examples.items() if counts[signature.index] > 0)
 
 
 #: The settings by which a request pays a bet otherwise than the standard table does.
 _PAY_SETTINGS = ("variant", "commission", "tie_pays", "super_6_pays", "pay_tables")
 
 
-def _multiplied_at_standard_pays(rules: Rules, table: str, overrides: Mapping[str, Any]) -> None:
+def _multiplied_at_standard_pays(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
     """A multiplier rule pays its bets by its own base pays (its banker's
     stake kept is its commission), so it is played only at rules that pay
     those bets as the standard table does: echoing an EZ table, a 9:1 tie or
     a 10% commission while the rule settles would say one game and play
     another. Refused where the other pays come from: the settings sent, or
     the preset."""
-    assert rules.multipliers is not None
+    if rules.multipliers is None:
+        return []
     other = {bet: rules.chosen[bet] for bet in rules.multipliers.pays if rules.chosen[bet] != standard(bet)}
     if not other:
-        return
+        return []
     sent = [name for name in _PAY_SETTINGS if name in overrides]
-    raise RulesError(
-        N_("The multiplier rule cannot be played at these pay tables"),
-        [
-            Problem.of(
-                ("rules", sent[0]) if sent else ("table",),
-                ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS,
-                multiplied=tuple(str(bet) for bet in other),
-                pay_tables=tuple(paid.id for paid in other.values()),
-            )
-        ],
-    )
+    return [
+        Problem.of(
+            ("rules", sent[0]) if sent else ("table",),
+            ProblemCode.MULTIPLIERS_WITH_OTHER_PAYS,
+            multiplied=tuple(str(bet) for bet in other),
+            pay_tables=tuple(paid.id for paid in other.values()),
+        )
+    ]
 
 
 def _pay_table_choices(rules: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:

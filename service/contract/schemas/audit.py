@@ -143,11 +143,19 @@ class VerdictSchema(AnswerSchema):
 
 
 class DifferenceSchema(AnswerSchema):
-    pointer = fields.String(required=True, metadata={"description": "JSON Pointer into the answer"})
+    pointer = fields.String(
+        required=True,
+        metadata={
+            "description": "JSON Pointer into the answer; into a page (a rules sheet's HTML or "
+            "Markdown), `/lines/N`, its line N (from 0)"
+        },
+    )
     stored = fields.String(
         allow_none=True,
         required=True,
-        metadata={"description": "The stored value, as JSON text (null: absent)"},
+        metadata={
+            "description": "The stored value, as JSON text (a page's line as a JSON string; null: absent)"
+        },
     )
     replayed = fields.String(
         allow_none=True,

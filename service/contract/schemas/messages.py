@@ -96,6 +96,7 @@ class FieldCode(StrEnum):
     BETS_AND_BETS_BY_ROUND = "bets_and_bets_by_round"
     ROUND_TWICE = "round_twice"
     TOO_MANY_BETS = "too_many_bets"
+    CHIP_NOT_ABOVE_PREVIOUS = "chip_not_above_previous"
 
 
 #: Each code's English template. marshmallow's are its own words, which
@@ -161,6 +162,9 @@ FIELD_TEMPLATES: Mapping[FieldCode, str] = MappingProxyType(
         FieldCode.BETS_AND_BETS_BY_ROUND: N_("send bets (every round) or bets_by_round, not both"),
         FieldCode.ROUND_TWICE: N_("round {round} twice"),
         FieldCode.TOO_MANY_BETS: N_("{bets:,} bets in all: at most {most:,} per request"),
+        FieldCode.CHIP_NOT_ABOVE_PREVIOUS: N_(
+            "the chips are listed once each, smallest first: this one is not more than {previous}"
+        ),
     }
 )
 

@@ -304,7 +304,7 @@ class MultiplierReturnSchema(AnswerSchema):
 
 
 class ReturnWarningSchema(AnswerSchema):
-    """A warning about one bet's return under a multiplier rule."""
+    """A warning about one bet's return under the rules."""
 
     code = value_of("ReturnWarningCode", required=True)
     bet = value_of("BetType", required=True)
@@ -343,12 +343,13 @@ class OddsResponseSchema(AnswerSchema):
     )
     warnings = fields.List(
         fields.Nested(ReturnWarningSchema),
-        attribute="multipliers.warnings",
         metadata={
-            "description": "At a multiplier table: what a program should know before offering the rule "
-            "(empty when nothing): `return_over_cost`, a bet whose exact return exceeds what it costs, "
-            "so that the house loses on it in the long run (an operator's rule may say so; `baccarat "
-            "certify` refuses to certify it)"
+            "description": "What a program should know before offering the rules (at a multiplier table "
+            "empty when nothing, at another absent): "
+            "`return_over_cost`, a bet whose exact return exceeds what it costs, so that the house loses "
+            "on it in the long run (a commission of 0 at the standard variant, an operator's pay table "
+            "or multiplier rule may say so; the rules sheet carries the same warning; `baccarat "
+            "certify` refuses to certify a multiplier rule that does)"
         },
     )
     engine = engine_field()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
 
 from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
@@ -18,7 +18,7 @@ from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .round_inputs import RoundInputSchema, card_source
 from .rounds import RoundResponseSchema
-from .rules import RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
 from .slips import MAX_BETS_PER_SLIP, bets_field
 from .values import value_of
 
@@ -56,6 +56,24 @@ class PeekRequestSchema(RoundInputSchema):
         example="peek",
         peek=True,
     )
+
+    rules = fields.Nested(
+        RoundRulesOverrideSchema,
+        load_default=dict,
+        metadata={
+            "description": "Overrides of the table's rules, as a round takes them; at `peek`, none of "
+            "the Player and Banker pays (`variant`, `commission`, `multipliers`, their `pay_tables`: "
+            "`peek_pays_fixed`), and at another table no multiplier game"
+        },
+    )
+
+    @validates_schema
+    def no_multiplier_rule(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A multiplier rule is another game: at Peek Baccarat's table the
+        rules' one check refuses it as it refuses it for the table's sheet,
+        and at another table it is not a setting peek takes."""
+        if "multipliers" in data.get("rules", {}) and not TABLES[data.get("table", "standard")].peek:
+            raise ValidationError({"rules": {"multipliers": [Message.of(FieldCode.UNKNOWN_FIELD)]}})
 
     @validates("table")
     def not_a_multiplier_game(self, table: str, **kwargs: Any) -> None:

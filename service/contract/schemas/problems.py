@@ -80,11 +80,12 @@ class ProblemValuesSchema(Schema):
     pay_tables = fields.List(
         value_of("PayTableId"), metadata={"description": "The pay tables the rules choose for the bets"}
     )
-    pays = _text("A base pay, as sent")
+    pays = _text("A base pay, as sent, or a win's pay to 1")
     place = value_of("Place", description="Where the card goes by the tableau")
     placed = value_of("Side", description="The hand the card was placed with")
     places = _number("Decimals an amount may have")
     position = _number("A position in the cards sent")
+    previous = _text("The chip before this one")
     rank = _text("A rank")
     rate = _text("A fee rate, as sent")
     reason = fields.Nested(ProblemReasonSchema, metadata={"description": "The rule of the tableau"})
@@ -96,7 +97,10 @@ class ProblemValuesSchema(Schema):
     round = _number("A round number")
     rounds = _number("Rounds in the shoe")
     sent = _number("Cards sent")
-    setting = _text("A rules setting (`tie_pays`, `super_6_pays` or `variant`)")
+    setting = _text(
+        "A rules setting (`tie_pays`, `super_6_pays`, `variant`, or one a table fixes: `commission`, "
+        "`multipliers`, `pay_tables.banker`)"
+    )
     source = _text("The seed input sent with the cards")
     step = _text("The stakes a fee is exact on are multiples of it")
     staked = _text("A bet type's total on the slip before a peek raise")

@@ -328,6 +328,25 @@ class TableSchema(AnswerSchema):
     )
     rules = fields.Nested(RulesSchema, required=True)
     dealing = value_of("Dealing", required=True)
+    game = value_of("Game", required=True)
+    operations = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "The operations (by operationId) that take this table: a program routes by "
+            "them without knowing the catalogue (`playPeekRound` alone plays `peek`; `dealShoe` is "
+            "left out at a table that reshuffles after each hand; a multiplier table's rounds need "
+            "their multiplier cards with the cards, or seed inputs)",
+            "example": [
+                "playRound",
+                "settleSlips",
+                "dealLiveRound",
+                "dealShoe",
+                "getOdds",
+                "writeRulesSheet",
+            ],
+        },
+    )
     bets = fields.List(
         fields.Nested(OfferedBetSchema),
         required=True,

@@ -22,7 +22,7 @@ from ...baccarat.games.multipliers.rule import (
     MultipliedPay,
 )
 from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY, TABLES, BetLimits, Rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY, TABLES, BetLimits, Dealing, Rules
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message
@@ -94,6 +94,12 @@ class RulesOverrideSchema(RequestSchema):
             "and at most half the shoe); 16 by default"
         },
     )
+    dealing = value_of(
+        "Dealing",
+        description="How the table deals, the preset's by default (`reshuffle_each_hand` at `tie_9`): "
+        "at a table that reshuffles after each hand, no operation deals a whole shoe (POST /v1/shoes) "
+        "or a shoe's round (`round`): each round is a seeded round without `round`, or cards sent",
+    )
     limits = BoundedDict(
         max_keys=len(BET_TYPES),
         keys=fields.String(validate=validate.OneOf(BET_TYPES)),
@@ -122,6 +128,8 @@ class RulesOverrideSchema(RequestSchema):
             data["payout_rounding"] = Rounding(data["payout_rounding"])
         if "variant" in data:
             data["variant"] = Variant(data["variant"])
+        if "dealing" in data:
+            data["dealing"] = Dealing(data["dealing"])
         if "limits" in data:
             data["limits"] = {BetType(k): v for k, v in data["limits"].items()}
         if "pay_tables" in data:
@@ -341,6 +349,11 @@ class RulesSchema(AnswerSchema):
     payout_rounding = value_of("PayoutRounding", required=True)
     minor_unit = fields.Integer(required=True)
     cut_card = fields.Integer(required=True, metadata={"description": "Cards left behind the cut card"})
+    dealing = value_of(
+        "Dealing",
+        description="At a table that reshuffles after each hand, `reshuffle_each_hand`; "
+        "absent at one that deals whole shoes. Not part of the id, which says how rounds are settled",
+    )
     limits = fields.Dict(keys=fields.String(), values=fields.Nested(LimitsOutSchema), required=True)
     pay_tables = fields.Dict(
         keys=fields.String(),
@@ -357,7 +370,7 @@ class RulesSchema(AnswerSchema):
         metadata={"description": "A multiplier game's rule: its rounds' bets are paid by it"},
     )
 
-    OMIT_IF_NONE = frozenset({"multipliers"})
+    OMIT_IF_NONE = frozenset({"multipliers", "dealing"})
 
     @pre_dump
     def canonical(self, rules: Rules, **kwargs: Any) -> dict[str, Any]:

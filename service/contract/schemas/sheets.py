@@ -15,12 +15,11 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
-from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
 from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction
-from ...baccarat.tables.rules import DEFAULT_TABLE, TABLES, Dealing, resolve_rules
+from ...baccarat.tables.rules import TABLES, Dealing, resolve_rules
 from ..language import current
 from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
@@ -32,13 +31,6 @@ from .values import value_of
 
 #: The most chips a table shows.
 MAX_CHIPS = 12
-#: The overrides the peek table's sheet refuses: they change the Player and
-#: Banker pays its returns are priced at, or make it a multiplier game.
-PEEK_FIXED = ("variant", "commission", "multipliers")
-#: What the peek table's sheet takes among the rules' overrides.
-PEEK_OPEN = "decks, tie_pays, payout_rounding, minor_unit, cut_card, limits, pay_tables"
-#: The bets whose pay tables the peek table's sheet takes.
-PEEK_OPEN_PAY_TABLES = ", ".join(str(bet) for bet in BetType if bet not in PEEK.fee_bets)
 
 
 class RulesSheetRequestSchema(RequestSchema):
@@ -60,36 +52,43 @@ class RulesSheetRequestSchema(RequestSchema):
         Amount(),
         validate=validate.Length(1, MAX_CHIPS),
         metadata={
-            "description": f"The chip denominations the table shows (at most {MAX_CHIPS}); "
+            "description": f"The chip denominations the table shows (at most {MAX_CHIPS}), each once, "
+            "smallest first; "
             "the preset's (1, 5, 10, 25, 100) by default",
             "example": ["1", "5", "10", "25", "100"],
         },
     )
-    dealing = value_of("Dealing", description="How the table deals; the preset's by default")
+    dealing = value_of(
+        "Dealing",
+        description="How the table deals; the preset's by default. The same as `rules.dealing`, "
+        "which every operation that deals takes: send one or the other, or both alike",
+    )
+
+    @validates_schema
+    def chips_ascending(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """A table shows each denomination once, smallest first: a chip not
+        above the one before it (a repeat, or out of order) is refused there."""
+        chips = data.get("chips", [])
+        errors = {
+            index: [Message.of(FieldCode.CHIP_NOT_ABOVE_PREVIOUS, previous=str(chips[index - 1]))]
+            for index in range(1, len(chips))
+            if chips[index] <= chips[index - 1]
+        }
+        if errors:
+            raise ValidationError({"chips": errors})
+
+    @validates_schema
+    def dealt_one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """``dealing`` and ``rules.dealing`` say the same thing: when both are sent they agree."""
+        said = data.get("rules", {}).get("dealing")
+        if "dealing" in data and said is not None and Dealing(data["dealing"]) is not said:
+            raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=str(said)), "dealing")
+
     malfunction = value_of(
         "Malfunction",
         load_default=str(DEFAULT_MALFUNCTION),
         description=f"The operator's malfunction clause; `{DEFAULT_MALFUNCTION}` by default",
     )
-
-    @validates_schema
-    def peek_pays_fixed(self, data: dict[str, Any], **kwargs: Any) -> None:
-        """Peek Baccarat's returns are priced at the plain Player and Banker
-        pays (1:1 and 0.95:1) without a multiplier game: at its table an
-        override that changes them is refused where it is sent."""
-        if not TABLES[data.get("table", DEFAULT_TABLE)].peek:
-            return
-        rules = data.get("rules", {})
-        fixed = tuple(key for key in PEEK_FIXED if key in rules)
-        tables = tuple(str(bet) for bet in PEEK.fee_bets if str(bet) in rules.get("pay_tables", {}))
-        errors: dict[str, Any] = {key: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN)] for key in fixed}
-        if tables:
-            errors["pay_tables"] = {
-                bet: [Message.of(FieldCode.NOT_ONE_OF, choices=PEEK_OPEN_PAY_TABLES)]
-                for bet in sorted(tables)
-            }
-        if errors:
-            raise ValidationError({"rules": errors})
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RulesSheetRequest:
@@ -111,14 +110,19 @@ def sheet_request(
     malfunction: Malfunction = DEFAULT_MALFUNCTION,
 ) -> RulesSheetRequest:
     """The sheet of the preset ``name`` with checked ``overrides``, and the
-    preset's chips and dealing unless given: at Peek Baccarat's table, by
-    the peek's conditions. GET /v1/tables/{table}/rules-sheet asks it for a
-    preset as it is, whatever the request schema takes."""
+    preset's chips unless given: at Peek Baccarat's table, by the peek's
+    conditions. ``dealing`` is the rules' own (`rules.dealing`, which every
+    operation that deals holds to), sent here as well for the sheet.
+    GET /v1/tables/{table}/rules-sheet asks it for a preset as it is,
+    whatever the request schema takes."""
     table = TABLES[name]
+    if dealing is not None:
+        overrides = {**(overrides or {}), "dealing": Dealing(dealing)}
+    rules = resolve_rules(name, overrides)
     return RulesSheetRequest(
-        rules=resolve_rules(name, overrides),
+        rules=rules,
         chips=tuple(table.chips if chips is None else chips),
-        dealing=Dealing(table.dealing if dealing is None else dealing),
+        dealing=rules.dealing,
         malfunction=malfunction,
         peek=PEEK if table.peek else None,
     )
@@ -155,8 +159,10 @@ class SheetSectionSchema(AnswerSchema):
         required=True,
         metadata={
             "description": "The figures the section states, for a program, each a string (a list "
-            "joined by `, `): a bet's `bet`, `pay_table`, "
-            "`min`, `max`, `rtp` (per cent, two decimals) and `largest_win` (at the peek table a fee "
+            "joined by `, `): a bet's `bet`, `pay_table` (at a multiplier table, for a bet its rule pays, "
+            "the rule's id as `rule` instead), "
+            "`min`, `max`, `rtp` (per cent, two decimals), `largest_win` and, for a bet that returns more "
+            "than it costs, `warning` (`return_over_cost`, as POST /v1/odds warns) (at the peek table a fee "
             "bet's `fee`, `rtp_kept` and `tripled` too); the peek's `fee`, `fee_bets`, `shown`, "
             "`shown_weights`, `choices`, `strategy` and each fee bet's `rtp_<bet>` and `rtp_kept_<bet>`; "
             "the return's `method`; "

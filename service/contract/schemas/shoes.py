@@ -11,7 +11,7 @@ from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
 from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.tables.rules import resolve_rules
+from ...baccarat.tables.rules import check_whole_shoe, resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
@@ -165,8 +165,10 @@ class ShoeRequestSchema(SeedInputSchema):
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
         dealt = data.get("cards")
         cards, hands = (None, ()) if dealt is None else cards_and_hands(dealt)
+        rules = resolve_rules(data["table"], data["rules"])
+        check_whole_shoe(rules, ("rules", "dealing") if "dealing" in data["rules"] else ("table",))
         return ShoeRequest(
-            rules=resolve_rules(data["table"], data["rules"]),
+            rules=rules,
             seed=seed_inputs(data),
             commitment=data.get("server_seed_hash"),
             cards=cards,

@@ -31,7 +31,7 @@ from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import NoteCode, ReasonCode
 from ...baccarat.sheets.words import LineCode, Malfunction, SectionCode
 from ...baccarat.shoes.roads import Colour
-from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing
+from ...baccarat.tables.rules import SHORTHANDS, SUPER_6_PAYS, TABLES, TIE_PAYS, Dealing, Game
 from .messages import ERROR_TEMPLATES
 
 #: The metadata key of a field documented by a component of its own (a value
@@ -151,6 +151,12 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "bet's hand) or `none` (the base pay, never multiplied)",
         ),
         "Variant": ValueSet(names(Variant), VARIANT_DESCRIPTION),
+        "Game": ValueSet(
+            names(Game),
+            "The game a table plays (GET /v1/tables' `game`): `punto_banco`, by the tableau and the "
+            "table's pay tables; `multipliers`, a multiplier game whose rule pays its bets; `peek`, Peek "
+            "Baccarat, played by POST /v1/rounds/peek alone",
+        ),
         "Dealing": ValueSet(
             names(Dealing),
             "How the table deals: `shoe`, from a whole shoe (burn, then rounds until the cut card "

@@ -153,3 +153,22 @@ def test_a_stored_problem_replays_to_the_same_bytes(client, body):
     assert document["response"]["status"] in {400, 422}
     verdict = client.post("/v1/replays", json=document).get_json()
     assert verdict["replay"]["identical"] is True, verdict["replay"]
+
+
+@pytest.mark.parametrize("media", ["text/html", "text/markdown"])
+def test_a_tampered_sheet_page_replays_with_its_changed_lines(client, media):
+    """A page shown to players is text: the replay names the lines changed
+    (here the Banker's return), never "the same JSON, written otherwise"."""
+    document = stored(client, "/v1/rules-sheets", json.dumps({"table": "standard"}), Accept=media)
+    page = document["response"]["body"]
+    assert "98.94%" in page
+    document["response"]["body"] = page.replace("98.94%", "99.94%")
+    replay = client.post("/v1/replays", json=document).get_json()["replay"]
+    assert replay["identical"] is False
+    assert replay["differences"]
+    assert all(difference["pointer"].startswith("/lines/") for difference in replay["differences"])
+    # The stored page says 99.94% where the replay writes the engine's 98.94%.
+    for difference in replay["differences"]:
+        assert "99.94%" in (difference["stored"] or "")
+        assert "98.94%" in (difference["replayed"] or "")
+    assert "written otherwise" not in replay["reason"]

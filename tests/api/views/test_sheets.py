@@ -239,3 +239,19 @@ def test_an_altered_sheet_does_not_replay_identically(client):
     verdict = client.post("/v1/replays", json=exchange).get_json()
     assert verdict["signature"]["verified"] is False
     assert verdict["replay"]["identical"] is False
+
+
+@pytest.mark.parametrize(
+    ("chips", "pointers"),
+    [
+        (["1", "1", "5"], ["/chips/1"]),
+        (["5", "1"], ["/chips/1"]),
+        (["1", "5", "2", "2"], ["/chips/2", "/chips/3"]),
+    ],
+)
+def test_chips_are_each_given_once_smallest_first(client, chips, pointers):
+    answer = client.post(PATH, json={"chips": chips})
+    assert answer.status_code == 422
+    errors = answer.get_json()["errors"]
+    assert [error["pointer"] for error in errors] == pointers
+    assert {error["code"] for error in errors} == {"chip_not_above_previous"}

@@ -9,18 +9,19 @@ state their own games."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
-from service.baccarat.bets.types import BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.peek.odds import peek_return
-from service.baccarat.games.peek.round import PEEK, Choice
+from service.baccarat.games.peek.round import PEEK, Choice, _open_choices
 from service.baccarat.sheets.returns import ReturnMethod, percent
 from service.baccarat.sheets.sheet import rules_sheet
 from service.baccarat.sheets.words import LineCode as L
 from service.baccarat.sheets.words import SectionCode as S
-from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.rules import TABLES, BetLimits, resolve_rules
 from tests.baccarat.sheets.test_sheet import BANKER_RULE, MAIN_PAYS, THE_GAME, Fact, holds, limits
 
 
@@ -132,9 +133,17 @@ def test_a_multiplier_table_s_sheet_states_its_game(name):
     assert sheet.returns.method is ReturnMethod.EXACT_ENUMERATION_PER_COST
     multipliers = sheet.section(S.MULTIPLIERS)
     assert multipliers.values["rule"] == rule.id
-    assert multipliers.values["cap"] == (
+    # An uncapped rule's section has no cap (it was once written "None").
+    assert multipliers.values.get("cap") == (
         None if rule.cap is None else format(rule.cap.quantize(Decimal("0.01")), "f")
     )
+    assert "cap" in multipliers.values or rule.cap is None
+    # Its bets are paid by the rule's base pays, which no pay table of the catalogue has.
+    paid = [section for section in sheet.sections if section.code is S.BET]
+    assert {section.values["bet"] for section in paid} == {str(bet) for bet in rule.pays}
+    for section in paid:
+        assert "pay_table" not in section.values
+        assert section.values["rule"] == rule.id
     assert holds(
         sheet,
         Fact(
@@ -152,3 +161,45 @@ def test_a_multiplier_table_s_sheet_states_its_game(name):
             assert holds(sheet, Fact(S.BET, L.MULTIPLIED, {}, bet)), bet
     assert holds(sheet, Fact(S.RETURN_TO_PLAYER, L.RETURNS_PER_COST))
     assert S.PEEK not in [section.code for section in sheet.sections]
+
+
+@pytest.mark.parametrize("top", ["200.00", "30.00", "1.00"])
+def test_the_peek_returns_are_stated_for_the_stakes_that_can_have_them(top):
+    """Each range of stakes the sheet states is exactly the stakes the peek
+    round offers those choices to (a raise stays within the maximum)."""
+    limits = {bet: BetLimits(min=Decimal("1.00"), max=Decimal(top)) for bet in ("player", "banker")}
+    rules = resolve_rules("peek", {"limits": limits})
+    sheet = rules_sheet(rules, peek=PEEK)
+    codes = {
+        L.PEEK_STAKES_TRIPLED: Choice.TRIPLE,
+        L.PEEK_STAKES_DOUBLED: Choice.DOUBLE,
+        L.PEEK_STAKES_KEPT: Choice.KEEP,
+    }
+    stated = [
+        line
+        for section in sheet.sections
+        if section.code is S.PEEK
+        for line in section.lines
+        if line.code in codes
+    ]
+    for bet in (BetType.PLAYER, BetType.BANKER):
+        ranges = [line for line in stated if line.values["bet"].code == str(bet)]
+        assert ranges[0].values["low"] == "1.00"
+        assert ranges[-1].values["high"] == top
+        for line in ranges:
+            for stake in (Decimal(str(line.values["low"])), Decimal(str(line.values["high"]))):
+                choices = _open_choices([Bet(type=bet, amount=stake)], bet, rules, PEEK)
+                assert max(choices, key=lambda choice: PEEK.multiples[choice]) is codes[line.code]
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_multiplier_game_s_sheet_states_each_multiplier_s_chance(name):
+    """'2, 3 multipliers' alone would hide Prosperity Tree's 15:1: each value is stated with its chance."""
+    rule = PRESETS[name].rule
+    section = rules_sheet(TABLES[name].rules).section(S.MULTIPLIERS)
+    said = {line.code: str(line.values["chances"]) for line in section.lines if "chances" in line.values}
+    if len(rule.multipliers) > 1:
+        total = sum(rule.multipliers.values())
+        for multiplier, weight in rule.multipliers.items():
+            assert f"{multiplier} ({Fraction(weight, total)})" in said[L.MULTIPLIER_CHANCES]
+    assert (L.MULTIPLIER_CARD_CHANCES in said) is (len(rule.cards) > 1)

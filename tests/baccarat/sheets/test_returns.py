@@ -92,3 +92,43 @@ def test_the_largest_win_is_the_table_maximum_at_the_best_pay(table, bet, larges
 )
 def test_percent_rounds_half_to_even(value, written):
     assert percent(value) == written
+
+
+@pytest.mark.parametrize(
+    ("overrides", "bet"),
+    [
+        ({"commission": "0"}, "banker"),
+        (
+            {
+                "multipliers": {
+                    "cards": {"1": 1},
+                    "multipliers": {"2": 1},
+                    "pays": {"player": {"pays": "1", "counted": "all_cards"}},
+                }
+            },
+            "player",
+        ),
+    ],
+)
+def test_a_sheet_for_rules_that_return_more_than_they_cost_warns_as_the_odds_do(client, overrides, bet):
+    body = {"rules": overrides}
+    odds = client.post("/v1/odds", json=body).get_json()
+    sheet = client.post("/v1/rules-sheets", json=body).get_json()
+    warned = {warning["bet"] for warning in odds["warnings"] if warning["code"] == "return_over_cost"}
+    assert bet in warned
+    sections = {
+        section["values"]["bet"]: section for section in sheet["sections"] if "bet" in section["values"]
+    }
+    said = {
+        name for name, section in sections.items() if section["values"].get("warning") == "return_over_cost"
+    }
+    assert said == warned
+    codes = [line["code"] for line in sections[bet]["sentences"]]
+    assert "return_over_cost" in codes
+    assert float(sections[bet]["values"]["rtp"]) > 100
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_no_preset_returns_more_than_it_costs(client, name):
+    sheet = client.post("/v1/rules-sheets", json={"table": name}).get_json()
+    assert not [section for section in sheet["sections"] if "warning" in section["values"]]

@@ -17,10 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service import __version__
+from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import BetType
 from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.games.peek.round import PEEK
+from service.baccarat.odds.exact import priced_by
 from service.baccarat.sheets.chart import CHART
-from service.baccarat.sheets.sheet import DEFAULT_CHIPS, RulesSheet, rules_sheet
+from service.baccarat.sheets.sheet import DEFAULT_CHIPS, RulesSheet, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, Malfunction, SectionCode
 from service.baccarat.tables.rules import TABLES, Dealing, resolve_rules
 from tests.strategies import table_rules
@@ -261,3 +264,44 @@ def test_a_sheet_changes_when_and_only_when_the_rules_id_changes(one, other):
 def test_the_sheet_id_covers_the_chips_too(rules, chips):
     assert rules_sheet(rules).id != rules_sheet(rules, chips=chips).id
     assert replace(rules).id == rules.id
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_each_bet_s_stated_pays_are_exact_on_its_stated_stake_step(name):
+    """The money rule (docs/bets.md): on a multiple of the stake step the sheet
+    states, a win is what the lines state and a fee what the rate says, to
+    the last minor unit; a bet exact on every stake states no step."""
+    table = TABLES[name]
+    peek = PEEK if table.peek else None
+    sheet = rules_sheet(table.rules, dealing=table.dealing, peek=peek)
+    unit = Decimal(1).scaleb(-table.rules.minor_unit)
+    rule = table.rules.multipliers
+    for section in sheet.sections:
+        if section.code is not SectionCode.BET:
+            continue
+        bet = BetType(str(section.values["bet"]))
+        step = stake_step(bet, table.rules, peek)
+        assert section.values.get("stake_step") == (None if step == unit else str(step))
+        if rule is not None and bet in rule.pays:
+            rates = [rule.pays[bet].pays - rule.pays[bet].stake_kept, rule.fee.rate_on(bet)]
+        else:
+            rates = [
+                line.payout.net
+                for line in priced_by(bet, table.rules).lines
+                if line.payout.result is Result.WIN
+            ]
+        if peek is not None and bet in peek.fee_bets:
+            rates.append(peek.fee_rate)
+        for stake in (step, step * 3, step * 7):
+            for rate in rates:
+                assert stake * rate == (stake * rate).quantize(unit), (bet, stake, rate)
+
+
+def test_one_deck_is_said_in_the_singular():
+    sheet = rules_sheet(resolve_rules("standard", {"decks": 1}))
+    codes = [line.code for section in sheet.sections for line in section.lines]
+    assert LineCode.ONE_DECK in codes
+    assert LineCode.EXACT_RETURNS_ONE_DECK in codes
+    assert LineCode.DECKS not in codes
+    assert LineCode.EXACT_RETURNS not in codes
+    assert not any("1 decks" in line.english for section in sheet.sections for line in section.lines)

@@ -15,7 +15,7 @@ import pytest
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import BetType, Variant
 from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from service.baccarat.rulebook.errors import RulesError
+from service.baccarat.rulebook.errors import ProblemCode, RulesError
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD
 from service.baccarat.tables.rules import (
     DEFAULT_TABLE,
@@ -135,7 +135,7 @@ def test_an_id_is_sixteen_hex_digits_and_equal_rules_share_it(name):
         {"tie_pays": 9},
         {"super_6_pays": 15},
         {"payout_rounding": Rounding.HALF_UP},
-        {"minor_unit": 0},
+        {"minor_unit": 3},
         {"cut_card": 20},
         {"limits": {"tie": limits("1.00", "25.00")}},
         {"limits": {"dragon_7": limits("1.00", "5.00")}},
@@ -181,9 +181,53 @@ def test_a_limit_finer_than_the_currency_is_refused_at_it(overrides, path):
     assert [problem.path for problem in refused.value.problems] == [path]
 
 
+#: The standard table in a currency without decimals: minimums at which every
+#: win pays at least one unit (a Banker win of 2 pays 1; Big pays 0.54:1).
+WHOLE_UNITS = {
+    "minor_unit": 0,
+    "limits": {bet: limits("2", "200") for bet in ("banker", "big")},
+}
+
+
 def test_whole_limits_stay_valid_when_the_currency_has_fewer_decimals():
-    rules = resolve_rules("standard", {"minor_unit": 0})
-    assert rules.canonical["limits"]["banker"] == {"min": "1", "max": "200"}
+    rules = resolve_rules("standard", WHOLE_UNITS)
+    assert rules.canonical["limits"]["banker"] == {"min": "2", "max": "200"}
+    assert rules.canonical["limits"]["player"] == {"min": "1", "max": "200"}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "paths"),
+    [
+        # A Banker win of 1 at 0.95:1 and a Big win of 1 at 0.54:1 are paid 0: refused where the unit is set.
+        ({"minor_unit": 0}, [("rules", "minor_unit")] * 2),
+        (
+            {
+                "minor_unit": 0,
+                "limits": {BetType.BANKER: limits("1", "200"), BetType.BIG: limits("2", "200")},
+            },
+            [("rules", "limits", "banker", "min")],
+        ),
+        # A 20% fee on 1 is 0.2: at a multiplier table in whole units a minimum must be a multiple of 5.
+        (
+            {"minor_unit": 0, "multipliers": MULTIPLIER_PRESETS["lightning"].rule},
+            [("rules", "minor_unit")] * 5,
+        ),
+    ],
+)
+def test_a_minimum_whose_win_or_fee_is_not_a_whole_unit_is_refused(overrides, paths):
+    with pytest.raises(RulesError) as refused:
+        resolve_rules("standard", overrides)
+    assert [problem.path for problem in refused.value.problems] == paths
+    assert {problem.code for problem in refused.value.problems} <= {
+        ProblemCode.MINIMUM_WIN_PAID_NOTHING,
+        ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+    }
+
+
+def test_a_minimum_paid_one_unit_is_taken_and_settled_so():
+    rules = resolve_rules("standard", WHOLE_UNITS)
+    banker = rules.chosen[BetType.BANKER].lines[0].payout
+    assert banker.net * rules.limits[BetType.BANKER].min >= 1
 
 
 @pytest.mark.parametrize(
@@ -217,7 +261,11 @@ def test_a_multiplier_rule_plays_at_any_table_whose_pays_for_its_bets_are_standa
     rule = PRESETS["lightning"].rule
     for name in TABLES:
         chosen = TABLES[name].rules.chosen
-        if all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
+        if TABLES[name].peek:
+            # Peek's fee and returns are priced at its Player and Banker pays: another game's are refused.
+            with pytest.raises(RulesError):
+                resolve_rules(name, {"multipliers": rule})
+        elif all(chosen[bet].lines == resolve_rules().chosen[bet].lines for bet in rule.pays):
             assert resolve_rules(name, {"multipliers": rule}).multipliers == rule
 
 

@@ -77,7 +77,14 @@ def test_slip_totals():
 def test_minor_unit_zero_settles_whole_units():
     rules = resolve_rules(
         "standard",
-        {"minor_unit": 0, "limits": {"banker": replace(STANDARD.limits[BetType.BANKER], min=Decimal(1))}},
+        {
+            "minor_unit": 0,
+            # A win of 1 on either would be paid 0 (0.95:1, 0.54:1): whole-unit minimums of 2.
+            "limits": {
+                "banker": replace(STANDARD.limits[BetType.BANKER], min=Decimal(2)),
+                "big": replace(STANDARD.limits[BetType.BIG], min=Decimal(2)),
+            },
+        },
     )
     settled = settle_bet(bet("banker", "25"), BANKER_WINS, rules)
     assert (str(settled.win), str(settled.commission)) == ("23", "2")

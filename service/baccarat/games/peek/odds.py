@@ -52,6 +52,9 @@ class PeekReturn:
     best: Fraction
     #: How often the best play triples.
     tripled: Fraction
+    #: Doubled (where tripling is not open: a stake over a third of the
+    #: table maximum) whenever what is shown favours the bet, else kept.
+    doubled: Fraction
 
 
 @cache
@@ -110,7 +113,8 @@ def peek_return(bet: BetType, *, decks: int = 8, rule: PeekRule = PEEK) -> PeekR
     expected = Fraction(int(value.sum()), total * scale)
     kept = (1 + expected) / (1 + fee)
     best = (1 + 2 * tripled + expected + 2 * gained) / (1 + fee + 2 * tripled)
-    return PeekReturn(bet, kept, best, tripled)
+    doubled = (1 + tripled + expected + gained) / (1 + fee + tripled)
+    return PeekReturn(bet, kept, best, tripled, doubled)
 
 
 def side_return(bet: BetType, *, decks: int = 8) -> Fraction:

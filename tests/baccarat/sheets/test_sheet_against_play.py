@@ -1,0 +1,313 @@
+"""The sheet against play, as a property: for every preset and for operator
+tables Hypothesis makes (decks, limits, minor units 0 and 2, tie pays,
+payout rounding, dealing, cut card, multiplier rules, peek), each statement
+of the sheet is read by its code and checked against what the engine's
+settlement, peek round and shoe do at that table.
+
+The checks are keyed by the statement's code (``CHECKS``): a sheet that
+states something no check reads fails, so a new statement joins the
+property by a check of its own, never silently."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.baccarat.bets.money import format_amount, to_minor_unit
+from service.baccarat.bets.paytable import Result
+from service.baccarat.bets.types import Bet, BetType
+from service.baccarat.counting.round_counts import structure
+from service.baccarat.games.peek.round import PEEK, Choice, _open_choices
+from service.baccarat.odds.exact import priced_by, shoe_odds
+from service.baccarat.rulebook.errors import BaccaratError
+from service.baccarat.sheets.returns import percent
+from service.baccarat.sheets.sheet import RulesSheet, rules_sheet, stake_step
+from service.baccarat.sheets.words import Line, LineCode, SectionCode
+from service.baccarat.shoes.deal import deal_shoe
+from service.baccarat.shoes.shuffle import seeded_shoe
+from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, Rules, check_whole_shoe, resolve_rules
+from service.baccarat.tables.settlement import settle_bet, slip_problems
+
+Check = Callable[[RulesSheet, Line, dict[str, Any]], None]
+
+
+def _unit(rules: Rules) -> Decimal:
+    return Decimal(1).scaleb(-rules.minor_unit)
+
+
+def _bet(line: Line, section: dict[str, Any]) -> BetType:
+    term = line.values.get("bet")
+    return BetType(getattr(term, "code", None) or section["bet"])
+
+
+def check_limits(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """ "From min to max": the minimum and the maximum are taken, one minor unit
+    under the minimum and over the maximum refused."""
+    rules, bet = sheet.rules, _bet(line, section)
+    low, high = Decimal(str(line.values["min"])), Decimal(str(line.values["max"]))
+    assert (low, high) == (rules.limits[bet].min, rules.limits[bet].max)
+    unit = _unit(rules)
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return  # a multiplier table's slips are checked by the rule (fees): tests/baccarat/games/multipliers
+    assert not slip_problems([Bet(type=bet, amount=low)], rules)
+    assert not slip_problems([Bet(type=bet, amount=high)], rules)
+    assert slip_problems([Bet(type=bet, amount=high + unit)], rules)
+    if low - unit > 0:
+        assert slip_problems([Bet(type=bet, amount=low - unit)], rules)
+
+
+def _rounds_of(rules: Rules, bet: BetType) -> dict[int, Any]:
+    """A round on which each line of the bet's pay table decides, by line."""
+    table = priced_by(bet, rules)
+    found: dict[int, Any] = {}
+    for coup in structure().examples.values():
+        line = table.line(coup)
+        if line in table.lines:
+            found.setdefault(table.lines.index(line), coup)
+    return found
+
+
+def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """A pay line: at the bet's maximum, a round it decides pays what it states
+    (its odds less the commission, rounded as the sheet says)."""
+    rules, bet = sheet.rules, BetType(section["bet"])
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return  # paid by the rule, which states its own pays (check_multiplied)
+    table = priced_by(bet, rules)
+    index = next(i for i, paid in enumerate(table.lines) if paid.code == line.values["when"].code)
+    coup = _rounds_of(rules, bet).get(index)
+    if coup is None:
+        return  # no round of any shoe has this signature's line first (another line decides it)
+    stake = rules.limits[bet].max
+    settled = settle_bet(Bet(type=bet, amount=stake), coup, rules)
+    if line.code is LineCode.PUSHES:
+        assert settled.result is Result.PUSH
+        assert settled.returned == stake
+        return
+    odds = table.lines[index].payout
+    assert settled.result is Result.WIN
+    assert settled.win == to_minor_unit(stake * odds.net, rules.minor_unit, rules.payout_rounding)
+
+
+def check_return(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """The return stated is the exact odds' (1 less the house edge), to two decimals."""
+    rules, bet = sheet.rules, BetType(section["bet"])
+    odds = shoe_odds(rules)
+    if odds.multipliers is not None and bet in odds.multipliers.bets:
+        expected = odds.multipliers.bets[bet].rtp
+    else:
+        expected = 1 - odds.bets[bet].house_edge
+    assert str(line.values["rtp"]) == f"{percent(expected)}%"
+
+
+def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """No round pays a bet at its maximum more than the largest win stated,
+    and (without a multiplier rule) some round pays exactly that."""
+    rules, bet = sheet.rules, BetType(section["bet"])
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return
+    stake = rules.limits[bet].max
+    wins = [
+        settle_bet(Bet(type=bet, amount=stake), coup, rules).win for coup in _rounds_of(rules, bet).values()
+    ]
+    assert format_amount(max(wins), rules.minor_unit) == line.values["amount"]
+
+
+def check_stake_step(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """On a multiple of the step, every winning line pays its stated odds exactly."""
+    rules, bet = sheet.rules, BetType(section["bet"])
+    step = Decimal(str(line.values["step"]))
+    assert step == stake_step(bet, rules, sheet.peek)
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return
+    for paid in priced_by(bet, rules).lines:
+        if paid.payout.result is Result.WIN:
+            assert step * paid.payout.net == (step * paid.payout.net).quantize(_unit(rules))
+
+
+def check_decks(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    decks = 1 if line.code is LineCode.ONE_DECK else int(str(line.values["decks"]))
+    assert decks == sheet.rules.decks
+    assert len(seeded_shoe(decks, "s")[0]) == decks * 52
+
+
+def check_cut_card(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """The shoe is dealt with the cut card where the sheet puts it."""
+    rules = sheet.rules
+    check_whole_shoe(rules, ("table",))
+    shoe, _ = seeded_shoe(rules.decks, "s")
+    dealt = deal_shoe(shoe, cut_card=rules.cut_card)
+    assert len(shoe) - (dealt.cut_card_position or 0) == int(str(line.values["cut_card"]))
+
+
+def check_reshuffled(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """No whole shoe is dealt at a table that says it reshuffles after each hand."""
+    assert sheet.rules.dealing is Dealing.RESHUFFLE_EACH_HAND
+    with pytest.raises(BaccaratError):
+        check_whole_shoe(sheet.rules, ("table",))
+
+
+def check_chips(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    written = [format_amount(chip, sheet.rules.minor_unit) for chip in sheet.chips]
+    assert line.values["chips"] == ", ".join(written)
+
+
+def check_peek_stakes(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """Each range of stakes is offered exactly the choices its sentence names, at both ends."""
+    assert sheet.peek is not None
+    bet = _bet(line, section)
+    best = {
+        LineCode.PEEK_STAKES_TRIPLED: Choice.TRIPLE,
+        LineCode.PEEK_STAKES_DOUBLED: Choice.DOUBLE,
+        LineCode.PEEK_STAKES_KEPT: Choice.KEEP,
+    }[line.code]
+    for end in ("low", "high"):
+        stake = Decimal(str(line.values[end]))
+        choices = _open_choices([Bet(type=bet, amount=stake)], bet, sheet.rules, sheet.peek)
+        assert max(choices, key=lambda choice: sheet.peek.multiples[choice]) is best  # type: ignore[union-attr]
+
+
+def check_rules_id(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    assert line.values["rules_id"] == sheet.rules.id
+
+
+def stated(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """A statement of the game itself (the tableau, the card values, the
+    multiplier rule's words), held to play by its own tests
+    (tests/baccarat/sheets/test_chart.py, test_sheet.py, test_peek_sheet.py)."""
+
+
+#: The statements of the game itself, the same at every table (the object,
+#: card values, the deal, the tableau and its chart, the peek's procedure,
+#: the multiplier rule's words, the return's method, the malfunction clause),
+#: each held to play by the tests of its own room.
+STATED_BY_OTHER_TESTS = frozenset(
+    {
+        LineCode.OBJECT,
+        LineCode.HANDS_ARE_NAMES,
+        LineCode.ACE,
+        LineCode.PIPS,
+        LineCode.TENS_AND_FACES,
+        LineCode.TOTAL,
+        LineCode.EXAMPLE,
+        LineCode.DEAL_ORDER,
+        LineCode.THIRD_CARD,
+        LineCode.NATURAL,
+        LineCode.PLAYER_DRAWS,
+        LineCode.BANKER_PLAYER_STOOD,
+        LineCode.BANKER_ALWAYS_DRAWS,
+        LineCode.BANKER_DRAWS_ON,
+        LineCode.BANKER_ALWAYS_STANDS,
+        LineCode.HIGHER_TOTAL_WINS,
+        LineCode.TIE_PUSHES,
+        LineCode.OTHERWISE_LOSES,
+        LineCode.MULTIPLIED,
+        LineCode.FEE,
+        LineCode.FEE_RETURNED_ON_PUSH,
+        LineCode.RETURN_OVER_COST,
+        LineCode.MULTIPLIER_CARDS,
+        LineCode.MULTIPLIER_MATCH,
+        LineCode.MULTIPLIER_CARD_CHANCES,
+        LineCode.MULTIPLIER_CHANCES,
+        LineCode.CAP,
+        LineCode.PEEK_FEE,
+        LineCode.PEEK_NO_FEE,
+        LineCode.PEEK_SHOWN,
+        LineCode.PEEK_SHOWN_COUNT,
+        LineCode.PEEK_CHOICE,
+        LineCode.PEEK_MAXIMUM,
+        LineCode.PEEK_RAISE_NO_FEE,
+        LineCode.PEEK_SETTLED,
+        LineCode.PEEK_RETURN_BEST,
+        LineCode.PEEK_RETURN_KEPT,
+        LineCode.EXACT_RETURNS,
+        LineCode.EXACT_RETURNS_ONE_DECK,
+        LineCode.RETURNS_PER_COST,
+        LineCode.PEEK_RETURNS,
+        LineCode.ROUNDED,
+        LineCode.BURN,
+        LineCode.MALFUNCTION,
+    }
+)
+#: Each statement's check, by its code.
+CHECKS: dict[LineCode, Check] = {
+    LineCode.BET_LIMITS: check_limits,
+    LineCode.PAYS: check_pays,
+    LineCode.PAYS_LESS_COMMISSION: check_pays,
+    LineCode.PUSHES: check_pays,
+    LineCode.RETURN: check_return,
+    LineCode.LARGEST_WIN: check_largest_win,
+    LineCode.STAKE_STEP: check_stake_step,
+    LineCode.DECKS: check_decks,
+    LineCode.ONE_DECK: check_decks,
+    LineCode.CUT_CARD: check_cut_card,
+    LineCode.RESHUFFLED: check_reshuffled,
+    LineCode.CHIPS: check_chips,
+    LineCode.PEEK_STAKES_TRIPLED: check_peek_stakes,
+    LineCode.PEEK_STAKES_DOUBLED: check_peek_stakes,
+    LineCode.PEEK_STAKES_KEPT: check_peek_stakes,
+    LineCode.WRITTEN_FOR: check_rules_id,
+} | dict.fromkeys(STATED_BY_OTHER_TESTS, stated)
+
+
+def holds_to_play(sheet: RulesSheet) -> None:
+    for section in sheet.sections:
+        values = dict(section.values)
+        for line in section.lines:
+            assert line.code in CHECKS, f"{line.code}: a statement no check reads: give it one in CHECKS"
+            CHECKS[line.code](sheet, line, values)
+        if section.code is SectionCode.BET and "rtp" in values:
+            bet = BetType(values["bet"])
+            assert (values["min"], values["max"]) == (
+                format_amount(sheet.rules.limits[bet].min, sheet.rules.minor_unit),
+                format_amount(sheet.rules.limits[bet].max, sheet.rules.minor_unit),
+            )
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_every_preset_s_sheet_holds_to_play(name):
+    table = TABLES[name]
+    holds_to_play(rules_sheet(table.rules, dealing=table.dealing, peek=PEEK if table.peek else None))
+
+
+@st.composite
+def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A preset with overrides an operator may send and every operation takes."""
+    name = draw(st.sampled_from([name for name in TABLES if name != "peek"] + ["peek"]))
+    decks = draw(st.integers(1, 8))
+    minor_unit = draw(st.sampled_from([0, 2]))
+    unit = Decimal(1).scaleb(-minor_unit)
+    overrides: dict[str, Any] = {
+        "decks": decks,
+        "minor_unit": minor_unit,
+        "cut_card": draw(st.integers(14, min(80, decks * 26))),
+        "dealing": draw(st.sampled_from(list(Dealing))),
+    }
+    if (
+        name != "peek"
+        and TABLES[name].rules.multipliers is None
+        and TABLES[name].rules.variant.value == "standard"
+    ):
+        overrides["tie_pays"] = draw(st.sampled_from([8, 9]))
+    limits = {}
+    for bet in TABLES[name].rules.bet_types:
+        low = draw(st.integers(1, 50)) * unit * (100 if minor_unit == 2 else 1) * 5
+        limits[bet] = BetLimits(min=low, max=low * draw(st.integers(1, 40)))
+    overrides["limits"] = limits
+    return name, overrides
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(operator_tables())
+def test_an_operator_table_s_sheet_holds_to_play(table):
+    name, overrides = table
+    try:
+        rules = resolve_rules(name, overrides)
+    except BaccaratError:
+        return  # rules every operation refuses have no sheet either (test_rules_checked_once.py)
+    holds_to_play(rules_sheet(rules, dealing=rules.dealing, peek=PEEK if TABLES[name].peek else None))
