@@ -55,7 +55,7 @@ footer { margin-top: 2rem; font-size: 0.9rem; color: #444; }
 """
 
 #: The lines of a bet's section that are its pay table's lines.
-PAY_LINES = (LineCode.PAYS, LineCode.PAYS_LESS_COMMISSION, LineCode.PUSHES)
+PAY_LINES = (LineCode.PAYS, LineCode.PAYS_LESS_COMMISSION, LineCode.PAYS_NO_COMMISSION, LineCode.PUSHES)
 #: The pay lines whose row says all their sentence says (when, and what it
 #: pays): a line with a commission is also written whole, since its row shows
 #: only what the win pays in all, not the commission taken from it.

@@ -25,7 +25,7 @@ import pytest
 from service.baccarat.bets.catalogue import standard
 from service.baccarat.bets.types import BetType
 from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.tables.rules import TABLES, resolve_rules
+from service.baccarat.tables.rules import TABLES, Dealing, resolve_rules
 from service.certification.exact import exact_document, game_math
 from service.cli import main
 from tests.contract.test_problems import ERROR_TEMPLATES
@@ -149,8 +149,10 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
             assert sheet["rules"]["id"] == peeked["rules"]["id"]
             assert "peek" in [section["code"] for section in sheet["sections"]]
         else:
-            assert (peek_status, codes(peeked)) == (422, ["unknown_field"])
-            assert sheet_status == 422, sheet
+            # Peek's fee and returns are priced at the table's Player and Banker pays: its
+            # round and its sheet refuse a multiplier rule alike.
+            assert (peek_status, codes(peeked)) == (422, ["peek_pays_fixed"])
+            assert (sheet_status, codes(sheet)) == (422, ["peek_pays_fixed"])
         return
 
     status, odds = play(client, "/v1/odds", table_rules)
@@ -210,9 +212,24 @@ def test_every_game_at_every_table_answers_alike_everywhere_or_is_refused_alike(
     _, live = play(client, "/v1/rounds/live", {**table_rules, "cards": CARDS, **lit, "bets": bets})
     assert live == played
 
-    # A seeded shoe's round 2 is POST /v1/rounds with the seed and round 2.
-    _, shoe = play(client, "/v1/shoes", {**table_rules, **SEED, "from_round": 2, "to_round": 2, "bets": bets})
-    _, seeded = play(client, "/v1/rounds", {**table_rules, **SEED, "round": 2, "bets": bets})
+    # A seeded shoe's round 2 is POST /v1/rounds with the seed and round 2; a
+    # table that reshuffles after each hand deals neither (its sheet says so).
+    shoe_status, shoe = play(
+        client, "/v1/shoes", {**table_rules, **SEED, "from_round": 2, "to_round": 2, "bets": bets}
+    )
+    seeded_status, seeded = play(client, "/v1/rounds", {**table_rules, **SEED, "round": 2, "bets": bets})
+    if TABLES[table].dealing is Dealing.RESHUFFLE_EACH_HAND:
+        assert (shoe_status, codes(shoe), seeded_status, codes(seeded)) == (
+            422,
+            ["dealt_each_hand"],
+            422,
+            ["dealt_each_hand"],
+        )
+        table_rules = {"table": table, "rules": {**rules, "dealing": "shoe"}}
+        _, shoe = play(
+            client, "/v1/shoes", {**table_rules, **SEED, "from_round": 2, "to_round": 2, "bets": bets}
+        )
+        _, seeded = play(client, "/v1/rounds", {**table_rules, **SEED, "round": 2, "bets": bets})
     (second,) = shoe["rounds"]
     assert shoe["rules"]["id"] == seeded["rules"]["id"] == rules_id
     assert (second["player"], second["banker"], second["outcome"]) == (

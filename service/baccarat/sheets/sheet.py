@@ -32,6 +32,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from ... import __version__
+from ..bets.catalogue import CATALOGUE
 from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
@@ -160,9 +161,17 @@ def _odds(odds: Decimal) -> str:
 
 def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
     table = priced_by(bet, rules)
+    # A commission pay table at a commission of 0 is named for what it pays.
+    catalogued = CATALOGUE.get(table.id)
     lines = []
-    for line in table.lines:
+    for index, line in enumerate(table.lines):
         when, payout = Term(line.code, line.when), line.payout
+        waived = (
+            catalogued is not None
+            and len(catalogued.lines) == len(table.lines)
+            and catalogued.lines[index].payout.commission
+            and not payout.commission
+        )
         if payout.result is Result.PUSH:
             lines.append(Line.of(LineCode.PUSHES, when=when))
         elif payout.commission:
@@ -176,6 +185,8 @@ def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
                     net=_odds(payout.net),
                 )
             )
+        elif waived:
+            lines.append(Line.of(LineCode.PAYS_NO_COMMISSION, when=when, odds=_odds(payout.odds)))
         else:
             lines.append(Line.of(LineCode.PAYS, when=when, odds=_odds(payout.odds)))
     lines.append(Line.of(LineCode.OTHERWISE_LOSES))

@@ -109,6 +109,7 @@ class LineCode(StrEnum):
     TIE_PUSHES = "tie_pushes"
     PAYS = "pays"
     PAYS_LESS_COMMISSION = "pays_less_commission"
+    PAYS_NO_COMMISSION = "pays_no_commission"
     PUSHES = "pushes"
     OTHERWISE_LOSES = "otherwise_loses"
     MULTIPLIED = "multiplied"
@@ -211,6 +212,9 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         LineCode.TIE_PUSHES: N_("On a tie, Player and Banker bets push: the stake is returned"),
         LineCode.PAYS: N_("{when}: pays {odds}"),
         LineCode.PAYS_LESS_COMMISSION: N_("{when}: pays {odds} less a {rate} commission, {net} in all"),
+        LineCode.PAYS_NO_COMMISSION: N_(
+            "{when}: pays {odds}, no commission taken (this table's commission is 0)"
+        ),
         LineCode.PUSHES: N_("{when}: push, the stake is returned"),
         LineCode.OTHERWISE_LOSES: N_("Any other result loses the bet"),
         LineCode.MULTIPLIED: N_("With the multipliers of the cards that count, a win pays {pays}"),

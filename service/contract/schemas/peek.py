@@ -67,7 +67,7 @@ class PeekRequestSchema(RoundInputSchema):
         },
     )
 
-    @validates_schema
+    @validates_schema(skip_on_field_errors=False)
     def no_multiplier_rule(self, data: dict[str, Any], **kwargs: Any) -> None:
         """A multiplier rule is another game: at Peek Baccarat's table the
         rules' one check refuses it as it refuses it for the table's sheet,

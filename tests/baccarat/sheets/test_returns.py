@@ -132,3 +132,16 @@ def test_a_sheet_for_rules_that_return_more_than_they_cost_warns_as_the_odds_do(
 def test_no_preset_returns_more_than_it_costs(client, name):
     sheet = client.post("/v1/rules-sheets", json={"table": name}).get_json()
     assert not [section for section in sheet["sections"] if "warning" in section["values"]]
+
+
+def test_a_commission_of_0_is_named_for_what_it_is(client):
+    """The Banker's commission pay table at a commission of 0 pays 1:1 with no
+    commission: the sheet says so in words, not as an unnamed 1:1."""
+    sheet = client.post("/v1/rules-sheets", json={"rules": {"commission": "0"}}).get_json()
+    banker = next(section for section in sheet["sections"] if section["values"].get("bet") == "banker")
+    codes = [line["code"] for line in banker["sentences"]]
+    assert "pays_no_commission" in codes
+    assert "pays_less_commission" not in codes
+    standard = client.post("/v1/rules-sheets", json={}).get_json()
+    banker = next(section for section in standard["sections"] if section["values"].get("bet") == "banker")
+    assert "pays_no_commission" not in [line["code"] for line in banker["sentences"]]

@@ -239,6 +239,7 @@ CHECKS: dict[LineCode, Check] = {
     LineCode.BET_LIMITS: check_limits,
     LineCode.PAYS: check_pays,
     LineCode.PAYS_LESS_COMMISSION: check_pays,
+    LineCode.PAYS_NO_COMMISSION: check_pays,
     LineCode.PUSHES: check_pays,
     LineCode.RETURN: check_return,
     LineCode.LARGEST_WIN: check_largest_win,
