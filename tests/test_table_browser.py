@@ -604,6 +604,33 @@ def test_a_table_that_reshuffles_deals_each_hand_from_a_new_seed(browser, server
     watched.check_it_stayed_inside()
 
 
+def test_a_table_that_reshuffles_dealt_from_a_shoe_says_so_in_its_rules(browser, server):
+    """At tie_9, which reshuffles after each hand, the Dealing choice set to a whole shoe:
+    the shoe, its rounds and its rules sheet are asked for with ``"dealing": "shoe"`` in
+    the rules, which the service then deals by (a table's dealing is a rule every
+    operation holds to), and each round is the API's for those rules."""
+    watched = Watched(browser, server)
+    page = watched.open()
+    page.locator("#commitment").wait_for()
+    page.get_by_role("combobox", name="Table", exact=True).select_option("tie_9")
+    dealing = page.get_by_role("combobox", name="Dealing")
+    expect(dealing).to_have_value("reshuffle_each_hand")
+    dealing.select_option("shoe")
+    bet(page, "banker", "5")
+    balance = BANKROLL
+    for number in (1, 2):
+        shown = deal(page, number)
+        body = watched.rounds[-1]
+        assert body["rules"] == {"dealing": "shoe"}
+        assert body["round"] == number
+        answer = api(server, "/v1/rounds", body)
+        assert answer["round"]["number"] == number
+        balance += net(answer)
+        check_round(shown, answer, balance)
+    assert watched.shoes[-1]["rules"] == {"dealing": "shoe"}
+    watched.check_it_stayed_inside()
+
+
 def test_with_api_keys_the_page_asks_for_one_and_shows_the_service_s_422_at_the_bet(browser):
     with gunicorn(workers=1, env={"BACCARAT_API_KEYS": KEY}) as keyed:
         watched = Watched(browser, keyed)
@@ -746,7 +773,8 @@ def test_a_multiplier_game_shows_its_cards_the_lit_ones_and_takes_the_fees(brows
         number += 1
         shown = page.evaluate(SHOWN_ROUND) if number == 1 else deal(page, number)
         body = watched.rounds[-1]
-        assert body["rules"] == {"multipliers": "lightning"}
+        # Dealt as the Dealing choice says, which the rules the round is played by record.
+        assert body["rules"] == {"multipliers": "lightning", "dealing": "reshuffle_each_hand"}
         assert "round" not in body
         assert [(b["type"], b["amount"]) for b in body["bets"]] == [("player", "10.00"), ("banker", "10.00")]
         answer = api(server, "/v1/rounds", body)

@@ -36,10 +36,14 @@ from ..contract.language import ENGLISH, TAGS, Language, Languages, speaking
 from ..contract.problems import PROBLEM_JSON, problem_document
 from ..server.middleware import StartResponse, WSGIApp
 
-#: The longest ``Accept-Language`` read, in characters: gunicorn's limit on
-#: a header line (``limit_request_field_size``, 8,190 bytes with its name),
-#: which it refuses past with a 431 problem (service/server/worker.py).
-MAX_HEADER = 8190
+#: gunicorn's limit on a header line (``limit_request_field_size``), which it
+#: refuses past with a 431 problem (service/server/worker.py). It counts the
+#: whole line: the field's name, ``: `` and the line's end (CRLF) too.
+HEADER_LINE = 8190
+#: The longest ``Accept-Language`` value read, in characters: what a header
+#: line of :data:`HEADER_LINE` leaves for it, so that the contract's
+#: ``maxLength`` promises no value gunicorn refuses.
+MAX_HEADER = HEADER_LINE - len("Accept-Language: \r\n")
 #: The paths whose answers are English documents in every language asked:
 #: the OpenAPI document and the page that shows it.
 ENGLISH_ONLY = frozenset({"/openapi.yaml", "/openapi.json", "/docs"})
@@ -128,7 +132,8 @@ PARAMETERS: dict[str, dict[str, Any]] = {
         "description": "The languages the answer's sentences may be written in, by preference "
         "(RFC 9110: q-values, then order): one of `en`, `zh-Hans`, `zh-Hant`, `ko`, `ja`, `th`, "
         "`vi`, Chinese by script (`zh-TW` is `zh-Hant`), any other tag by its language; English "
-        "when none is spoken. Read whole, up to 8,190 characters (a longer one is a 431 problem). "
+        f"when none is spoken. Read whole, up to {MAX_HEADER:,} characters (gunicorn's header line of "
+        f"{HEADER_LINE:,} bytes, less the name, `: ` and the line's end; a longer one is a 431 problem). "
         'The OpenAPI document is English whatever is asked (docs/integration.md, "Reasons in '
         'your own words")',
         "schema": {"type": "string", "maxLength": MAX_HEADER, "example": "th-TH, en;q=0.5"},

@@ -9,6 +9,8 @@
   and no round is counted for it.
 * A compressed body is a 415 and settles nothing; an amount written as a
   JSON number with an exponent is a 422 at that amount.
+* An ``Accept-Language`` as long as the contract's ``maxLength`` is read
+  (gunicorn's header limit counts the field's name too), one longer refused.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 
 import pytest
 
+from service.api.language import MAX_HEADER
 from tests.servers import Server
 
 from .helpers import (
@@ -136,3 +139,17 @@ def test_refused_requests_count_no_round(server: Server) -> None:
     after = settled_metrics(server)
     for name in ("baccarat_rounds_total", "baccarat_bets_settled_total"):
         assert metric_total(after, name) - metric_total(before, name) == 1, name
+
+
+def test_an_accept_language_as_long_as_the_contract_allows_is_read_and_one_longer_refused(
+    server: Server,
+) -> None:
+    """openapi.yaml's ``maxLength`` of Accept-Language is what gunicorn lets
+    through: the longest value is answered in the language of its last tag,
+    one character more is a 431 problem (from gunicorn or the service)."""
+    longest = "x" * (MAX_HEADER - len(", zh-TW")) + ", zh-TW"
+    request = b"GET /v1/rules HTTP/1.1\r\n" + HEAD + b"Accept-Language: %s\r\n\r\n"
+    answer = exchange(server.port, request % longest.encode())
+    assert answer.status == 200, str(answer)
+    assert answer.headers["content-language"] == "zh-Hant"
+    assert_problem(exchange(server.port, request % (longest + " ").encode()), 431)

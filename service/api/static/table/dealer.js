@@ -12,7 +12,9 @@
 // with the seeds and "round": n. A table that reshuffles after every hand
 // deals each round from a fresh seed with no "round": a shoe of one hand.
 // A multiplier game (GET /v1/paytables' `multiplier_games`) is asked for as
-// "rules": {"multipliers": <its name>} on every round of the shoe.
+// "rules": {"multipliers": <its name>} on every round of the shoe, and a way
+// of dealing other than the table's own as "rules": {"dealing": <mode>}, so
+// that the service deals, and records, what the rules sheet shown states.
 
 // The modes are GET /v1/tables' `dealing` values: "shoe", or "reshuffle_each_hand" (any other mode).
 export const SHOE = "shoe";
@@ -25,8 +27,11 @@ export class Dealer {
     this.count = 0;
   }
 
-  /** Draw the next shoe's server seed; its commitment can be shown at once. `game`: a multiplier game's name, or null. */
-  async prepare(table, mode, game = null) {
+  /**
+   * Draw the next shoe's server seed; its commitment can be shown at once. `game`: a multiplier game's name, or null;
+   * `tableDealing`: how the table deals by its own rules (GET /v1/tables' `dealing`), which `mode` may override.
+   */
+  async prepare(table, mode, game = null, tableDealing = mode) {
     const seed = await this.api.json("POST", "/v1/seeds", {});
     this.count += 1;
     this.shoe = {
@@ -34,6 +39,7 @@ export class Dealer {
       table,
       mode,
       game,
+      dealingChanged: mode !== tableDealing,
       serverSeed: seed.server_seed,
       hash: seed.server_seed_hash,
       algorithm: seed.algorithm,
@@ -92,9 +98,12 @@ export class Dealer {
     return answer;
   }
 
-  /** The rules a request for `shoe` sends: its multiplier game, if any. */
+  /** The rules a request for `shoe` sends: its multiplier game and its way of dealing, where they are not the table's. */
   static rules(shoe) {
-    return shoe.game ? { rules: { multipliers: shoe.game } } : {};
+    const rules = {};
+    if (shoe.game) rules.multipliers = shoe.game;
+    if (shoe.dealingChanged) rules.dealing = shoe.mode;
+    return Object.keys(rules).length ? { rules } : {};
   }
 
   /** The current shoe is over, or given up: once dealt from, its seed may be shown. */

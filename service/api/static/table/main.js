@@ -221,7 +221,7 @@ async function startShoe() {
   dealer.retire();
   renderCurrent(page.shoeNow, null);
   await renderRetired(page.shoeBefore, dealer.retired);
-  await dealer.prepare(state.table.name, page.dealing.value, gameName());
+  await dealer.prepare(state.table.name, page.dealing.value, gameName(), state.table.dealing);
   renderCurrent(page.shoeNow, dealer.shoe);
   await showRules();
 }
