@@ -99,6 +99,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     """Build the app: config from defaults, then the environment (or
     ``test_config``), then the API, its blueprints and the WSGI layers."""
     app = ServiceApp(__name__, static_folder=None)  # no static route: the files it serves are its own views'
+    # A path is the contract's or a 404 problem: werkzeug would otherwise answer a doubled
+    # slash (/v1//tables) with its own HTML redirect.
+    app.url_map.merge_slashes = False
     app.json = OrjsonProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.update(from_environment(os.environ) if test_config is None else test_config)

@@ -556,6 +556,11 @@ def test_help_lists_every_command_and_the_exit_codes(capsys):
         ("settle", ["FILE", "POST /v1/settlements", "example FILE:"]),
         ("verify", ["ANSWER", "--server-seed TEXT", "exit code 0 when it matches", "not compared"]),
         ("tables", ["--text", "GET /v1/tables"]),
+        # Every part of the answer and request a signature covers (service/contract/audit/signing.py).
+        (
+            "verify-answer",
+            ["status", "Content-Type", "Content-Language", "Content-Digest", "method, URL and digest"],
+        ),
     ],
 )
 def test_help_explains_each_command(capsys, command, says):

@@ -26,7 +26,9 @@ from .documents import MISMATCH, OK, load, read_json, refuse, write_json
 DESCRIPTION = """\
 Check that a stored answer was signed by the service, unaltered, for the
 stored request: the signature (RFC 9421, Ed25519) over the answer's status,
-Content-Type and Content-Digest and the request's method, URL and digest.
+Content-Type, Content-Language (the language its words are written in; an
+answer signed before it was covered is checked without it) and
+Content-Digest, and the request's method, URL and digest.
 The verdict is printed as JSON; the exit code is 0 when the signature holds."""
 
 EPILOG = """\

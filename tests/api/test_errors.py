@@ -239,6 +239,10 @@ def test_chunked_body_over_the_limit_is_refused_not_truncated(app):
         ("GET", "/v1/rounds", 405),
         ("DELETE", "/v1/tables", 405),
         ("POST", "/v1/nowhere", 404),
+        # Never werkzeug's HTML redirect to the path with its slashes merged.
+        ("GET", "/v1//tables", 404),
+        ("POST", "//v1/rounds", 404),
+        ("GET", "/v1/..%2ftables", 404),
     ],
 )
 def test_404_and_405_are_problems(client, method, path, status):
