@@ -21,22 +21,13 @@ from dataclasses import dataclass
 
 from tests.servers import Server, gunicorn, worker_pids
 
-from .load import cpu_seconds, rss_mib
+from .load import ROUND, cpu_seconds, rss_mib
 from .loadgen import Load, http_load
 
 #: The connections a worker is measured at: a light and a busy load.
 CONNECTIONS = (8, 32)
 SECONDS = 5.0
 QUIET = ("--log-level", "warning")
-#: A round as a live table sends it: five cards and a slip of three bets.
-ROUND = {
-    "cards": ["9S", "KH", "2D", "7C", "5H"],
-    "bets": [
-        {"type": "banker", "amount": "25.00"},
-        {"type": "player", "amount": "10"},
-        {"type": "tie", "amount": "5"},
-    ],
-}
 #: A settlement of a busy table: 100 seats of three bets on one round.
 SETTLEMENT = {
     "cards": ROUND["cards"],
