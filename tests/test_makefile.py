@@ -48,3 +48,16 @@ def test_make_install_says_what_it_does_before_each_long_step(tmp_path: Path):
     assert str(venv) in messages
     assert "minute" in messages  # what it costs
     assert said(lines[-1]), "and what is done when it ends"
+
+
+def test_the_quick_check_is_named_beside_make_test_and_runs_no_server():
+    """``make quick`` is the development loop the README names beside ``make test``:
+    lint and types first, then the tests that start no server and run no slow statistics."""
+    lines = make("-n", "quick")
+    assert any("ruff check" in line for line in lines)
+    assert any("mypy" in line for line in lines)
+    (tests,) = [line for line in lines if "pytest" in line]
+    assert '-m "not server and not slow"' in tests
+    assert "tests/baccarat" in tests
+    readme = (ROOT / "README.md").read_text()
+    assert "make quick" in readme.split("## Two commands", 1)[1].split("##", 1)[0]
