@@ -132,31 +132,26 @@ def test_a_biased_shuffle_fails_the_run_and_names_the_test():
     assert "cards_by_position" in failed["shuffle"]
 
 
-def test_an_award_that_can_never_be_won_fails_with_exit_code_1(tmp_path):
+def test_an_award_that_can_never_be_won_is_never_offered_nor_certified(tmp_path):
+    """A table's rules are checked once, for every operation (check_rules): at one deck the standard table offers no Perfect Pair, which no round of
+    the shoe can win, so its certification judges the bets it does offer; a rules file
+    that offers the Perfect Pair there is refused before anything is dealt (exit 3)."""
     rules = tmp_path / "one-deck.json"
     rules.write_text(json.dumps({"table": "standard", "rules": {"decks": 1}}))
-    done = baccarat(
-        "certify",
-        "--rules",
-        str(rules),
-        "--rounds",
-        "300",
-        "--seed",
-        SEED,
-        "--shuffle-shoes",
-        "100",
-        "--in-process",
-        "--out",
-        str(tmp_path / "out"),
-    )
-    assert done.returncode == 1, done.stderr
-    assert "FAIL  exact_math" in done.stdout
-    assert "perfect_pair: the Player's or the Banker's first two cards share rank and suit never wins" in (
-        done.stdout
-    )
+    run = ("--rounds", "300", "--seed", SEED, "--shuffle-shoes", "100", "--in-process")
+    done = baccarat("certify", "--rules", str(rules), *run, "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stdout + done.stderr
     report = json.loads((tmp_path / "out" / "report.json").read_text())
     assert report["inputs"]["rules_overrides"] == {"decks": 1}
     assert "--rules '{\"decks\":1}'" in report["recall"][0]["command"]
+    assert "perfect_pair" not in json.dumps(report["exact"])
+
+    offered = {"decks": 1, "limits": {"perfect_pair": {"min": "1", "max": "10"}}}
+    rules.write_text(json.dumps({"table": "standard", "rules": offered}))
+    refused = baccarat("certify", "--rules", str(rules), *run, "--out", str(tmp_path / "refused"))
+    assert refused.returncode == 3, refused.stdout + refused.stderr
+    (error,) = json.loads(refused.stderr)["errors"]
+    assert (error["pointer"], error["code"]) == ("/rules/limits/perfect_pair", "bet_cannot_win")
 
 
 def test_a_bad_rules_file_is_a_problem_with_exit_code_3(tmp_path):
