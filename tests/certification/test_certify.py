@@ -133,9 +133,10 @@ def test_a_biased_shuffle_fails_the_run_and_names_the_test():
 
 
 def test_an_award_that_can_never_be_won_is_never_offered_nor_certified(tmp_path):
-    """A table's rules are checked once, for every operation (check_rules): at one deck the standard table offers no Perfect Pair, which no round of
-    the shoe can win, so its certification judges the bets it does offer; a rules file
-    that offers the Perfect Pair there is refused before anything is dealt (exit 3)."""
+    """A table's rules are checked once, for every operation (check_rules): at
+    one deck the standard table offers no Perfect Pair, which no round of the shoe
+    can win, so its certification judges the bets it does offer; a rules file that
+    offers the Perfect Pair there is refused before anything is dealt (exit 3)."""
     rules = tmp_path / "one-deck.json"
     rules.write_text(json.dumps({"table": "standard", "rules": {"decks": 1}}))
     run = ("--rounds", "300", "--seed", SEED, "--shuffle-shoes", "100", "--in-process")
