@@ -5,8 +5,8 @@
 # a read-only root filesystem (the only writable places are /tmp and the
 # metrics directory, volumes in k8s/deployment.yaml).
 #
-#   docker build -t baccarat-service:0.1.0 .
-#   docker run --rm -p 8000:8000 -e BACCARAT_API_KEYS=change-me-to-a-long-secret baccarat-service:0.1.0
+#   docker build -t baccarat-service:1.0.0 .
+#   docker run --rm -p 8000:8000 -e BACCARAT_API_KEYS=change-me-to-a-long-secret baccarat-service:1.0.0
 
 FROM python:3.11.13-slim-bookworm AS build
 

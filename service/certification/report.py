@@ -5,6 +5,11 @@ workers given, split by shoe number, and returns the report as a JSON-ready
 dict. Its ``run`` section (workers, seconds, rates) is the only part that
 depends on where it ran: everything else is the same for the same inputs
 on one worker, two or a cluster.
+
+Why one module of this length: the report is one document, and each of its
+sections is written here beside the call that measured it, so that a lab
+reading report.json finds every figure's method in one place; the methods
+themselves are the modules it imports.
 """
 
 from __future__ import annotations

@@ -56,6 +56,11 @@ either counts one thing per shoe or is calibrated for a whole permutation:
 
 A :class:`ShuffleTally` is integers counted by shoe number: tallies of
 other shoes add up, so the work splits over workers as the simulation's.
+
+Why one module of this length: the shuffle's tests are one family, judged
+together (:mod:`.verdicts`); each is a short function over the same counts,
+and together they show in one read what the family looks at and what it
+cannot see (docs/certification.md).
 """
 
 from __future__ import annotations

@@ -412,10 +412,10 @@ def test_a_problem_says_the_same_in_every_language_in_its_words(client, problem_
         for entry, in_english in zip(problem.get("errors", []), english.get("errors", []), strict=True):
             assert entry["detail"] != in_english["detail"]
             # No placeholder left unfilled: the braces of a value the caller sent (a card "{") are its own.
-        detail = entry["detail"].replace("{card, hand}", "")
-        for value in entry.get("values", {}).values():
-            detail = detail.replace(str(value), "")
-        assert "{" not in detail
+            detail = entry["detail"].replace("{card, hand}", "")
+            for value in entry.get("values", {}).values():
+                detail = detail.replace(str(value), "")
+            assert "{" not in detail
 
 
 def test_the_cases_cover_the_engine_s_kinds_and_the_http_errors(client):

@@ -11,6 +11,11 @@ states: the rules id, the chips, the dealing, the malfunction clause, the
 game when it is Peek Baccarat, and the engine's version, so an operator
 keeps one sheet per id (docs/rules-sheet.md).
 
+Why one module of this length: the sections are written here in the order
+the sheet states them, each a short function of the same rules; the figures
+come from the rooms named above, and what is left is the sheet's own order,
+which a split would scatter.
+
 >>> from service.baccarat.tables.rules import TABLES
 >>> table = TABLES["tie_9"]
 >>> sheet = rules_sheet(table.rules, chips=table.chips, dealing=table.dealing)
