@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -81,21 +82,31 @@ def given_rates(runs: int = GIVEN_RUNS) -> list[str]:
     from service.certification.given_shoes import GivenShoes
 
     rules = TABLES["standard"].rules
-    failed, checks, report = 0, Counter[str](), None
-    for index in range(runs):
+
+    def run(index: int) -> dict[str, Any]:
         shoes = batch.seeded_shoes(f"given-rates-{index}", 0, MIN_SHOES, rules.decks).astype(np.uint8)
         given = GivenShoes(shoes, f"{index:064x}")
-        report = certify(Inputs(rules, "standard", {}, "", 0, given=given), InProcess())
-        if not report["passed"]:
-            failed += 1
-            checks.update(
-                f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
-            )
-    assert report is not None
+        return certify(Inputs(rules, "standard", {}, "", 0, given=given), InProcess())
+
+    return _rate_lines(
+        f"--shoes files of {MIN_SHOES} fair shoes, {runs} files", [run(i) for i in range(runs)]
+    )
+
+
+def _rate_lines(what: str, reports: list[dict[str, Any]]) -> list[str]:
+    """How many of ``reports`` failed, with the interval of that rate, the rate the
+    reports state, and the checks that failed, most often first."""
+    failed = [report for report in reports if not report["passed"]]
+    checks = Counter(
+        f"{check['check']}: {name}"
+        for report in failed
+        for check in report["checks"]
+        for name in check["failures"]
+    )
+    family = reports[-1]["family_wise"]
     lines = [
-        f"--shoes files of {MIN_SHOES} fair shoes, {runs} files: {failed} failed, false-failure rate "
-        f"{_interval(failed, runs)}; stated at most {report['family_wise']['alpha']:.0%} "
-        f"(Holm over {report['family_wise']['tests']} tests)"
+        f"{what}: {len(failed)} failed, false-failure rate {_interval(len(failed), len(reports))}; "
+        f"stated at most {family['alpha']:.0%} (Holm over {family['tests']} tests)"
     ]
     if checks:
         lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
@@ -106,24 +117,14 @@ def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
     """``runs`` seeded runs of the fewest shoes accepted, dealt and tested
     (``--rounds 2000 --shuffle-shoes 25``: 25 bit-stream sequences too)."""
     rules = TABLES["standard"].rules
-    failed, checks, report = 0, Counter[str](), None
-    for index in range(runs):
-        inputs = Inputs(rules, "standard", {}, f"smallest-{index}", 2_000, MIN_SHOES)
-        report = certify(inputs, InProcess())
-        if not report["passed"]:
-            failed += 1
-            checks.update(
-                f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
-            )
-    assert report is not None
-    lines = [
-        f"--rounds 2000 --shuffle-shoes {MIN_SHOES} ({report['inputs']['shoes']} shoes dealt), {runs} seeds: "
-        f"{failed} failed, false-failure rate {_interval(failed, runs)}; stated at most "
-        f"{report['family_wise']['alpha']:.0%} (Holm over {report['family_wise']['tests']} tests)"
+    reports = [
+        certify(Inputs(rules, "standard", {}, f"smallest-{index}", 2_000, MIN_SHOES), InProcess())
+        for index in range(runs)
     ]
-    if checks:
-        lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
-    return lines
+    dealt = reports[-1]["inputs"]["shoes"]
+    return _rate_lines(
+        f"--rounds 2000 --shuffle-shoes {MIN_SHOES} ({dealt} shoes dealt), {runs} seeds", reports
+    )
 
 
 def _urandom() -> list[str]:
