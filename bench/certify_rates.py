@@ -56,23 +56,14 @@ def _rates() -> list[str]:
     rules = TABLES["standard"].rules
     lines = []
     for rounds in SIZES:
-        failed, checks, shoes = 0, Counter[str](), 0
-        for index in range(SEEDS):
-            report = certify(Inputs(rules, "standard", {}, f"rates-{rounds}-{index}", rounds), InProcess())
-            shoes = report["inputs"]["shoes"]
-            if not report["passed"]:
-                failed += 1
-                checks.update(
-                    f"{check['check']}: {name}" for check in report["checks"] for name in check["failures"]
-                )
-        stated = report["family_wise"]["alpha"]
-        lines.append(
-            f"{rounds:,} rounds ({shoes:,} shoes, {report['inputs']['shuffle_shoes']:,} tested), "
-            f"{SEEDS} seeds: {failed} failed, false-failure rate {_interval(failed, SEEDS)}; "
-            f"stated at most {stated:.0%} (Holm over {report['family_wise']['tests']} tests)"
-        )
-        if checks:
-            lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+        reports = [
+            certify(Inputs(rules, "standard", {}, f"rates-{rounds}-{index}", rounds), InProcess())
+            for index in range(SEEDS)
+        ]
+        inputs = reports[-1]["inputs"]
+        dealt = f"{inputs['shoes']:,} shoes, {inputs['shuffle_shoes']:,} tested"
+        what = f"{rounds:,} rounds ({dealt}), {SEEDS} seeds"
+        lines += _rate_lines(what, reports)
     return lines
 
 

@@ -14,6 +14,7 @@ from marshmallow import fields, pre_dump
 from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import PEEK
 from ...baccarat.rulebook.tableau import banker_draws
+from ...baccarat.tables.rules import OPERATIONS, Game
 from .base import AnswerSchema
 from .round_answers import ReasonSchema, Sentence
 from .rules import RulesSchema
@@ -337,14 +338,7 @@ class TableSchema(AnswerSchema):
             "them without knowing the catalogue (`playPeekRound` alone plays `peek`; `dealShoe` is "
             "left out at a table that reshuffles after each hand; a multiplier table's rounds need "
             "their multiplier cards with the cards, or seed inputs)",
-            "example": [
-                "playRound",
-                "settleSlips",
-                "dealLiveRound",
-                "dealShoe",
-                "getOdds",
-                "writeRulesSheet",
-            ],
+            "example": list(OPERATIONS[Game.MULTIPLIERS]),
         },
     )
     bets = fields.List(
