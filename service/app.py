@@ -7,6 +7,7 @@ presets, the metrics and the WSGI layers. Nothing is built on a request.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -27,6 +28,7 @@ from .api.services import ServiceApp, Services
 from .api.views import audit, health, odds, reference, roads, rounds, sheets, shoes
 from .baccarat.odds.exact import prepare_multiplier_games
 from .baccarat.rulebook.errors import BaccaratError
+from .baccarat.tables.catalogue import BUILT_IN
 from .contract import document, jsonio
 from .contract.language import Languages
 from .contract.schemas.live import LIVE_FORMS, LiveRoundAnswerSchema
@@ -39,6 +41,8 @@ from .server.metrics import UNMATCHED, Metrics
 from .server.middleware import wrap
 from .server.signing import Signing, signing_key
 from .server.tracing import tracing
+
+log = logging.getLogger(__name__)
 
 API_DESCRIPTION = """\
 Baccarat (Punto Banco) rules and settlement, as a stateless service.
@@ -185,6 +189,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         signing=key,
         operations=operations,
         languages=languages,
+        tables=BUILT_IN if app.config["TABLES"] is None else app.config["TABLES"].catalogue,
+        approved=app.config["APPROVED_TABLES_ONLY"],
         tracing=traces,
     )
     speaking = Speaking(app.wsgi_app, languages)
@@ -208,6 +214,27 @@ def before_fork() -> None:
     round structure shipped as data (service/baccarat/games/multipliers/odds.py).
     A worker inherits both and only builds its app."""
     prepare_multiplier_games()
+    log_tables(from_environment(os.environ))
+
+
+def log_tables(config: Mapping[str, Any]) -> None:
+    """Say, once at start, which tables the service plays and whether a
+    request may change them: each table of a tables file with its rules id
+    and exact returns (computed when the file was read)."""
+    loaded = config.get("TABLES")
+    approved = config.get("APPROVED_TABLES_ONLY", False)
+    mode = (
+        "approved tables only: a request names a table and changes nothing of it"
+        if approved
+        else ("open: a request may send rules of its own (BACCARAT_APPROVED_TABLES_ONLY=true to refuse them)")
+    )
+    if loaded is None:
+        log.info("tables: the %d built-in presets; %s", len(BUILT_IN), mode)
+        return
+    log.info("tables: %d from BACCARAT_TABLES_FILE; %s", len(loaded.catalogue), mode)
+    for name, played in loaded.catalogue.items():
+        returns = ", ".join(f"{bet} {figures.rtp}%" for bet, figures in loaded.returns[name].bets.items())
+        log.info("table %s: rules %s, returns %s", name, played.rules.id, returns)
 
 
 def route_of(app: ServiceApp) -> Any:

@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 
 from ..baccarat.rulebook.errors import N_
 from ..contract.problems import problem_document
-from .api_keys import ApiKeys
+from ..contract.scope import enter, leave
+from .api_keys import REFUSED, ApiKeys
 from .errors import problem_response
 from .services import services
 
@@ -64,22 +65,47 @@ def unauthorized(detail: str, error: str | None) -> Response:
 
 
 def require_api_key() -> Response | None:
-    """``before_request``: let the request through, or answer 401."""
+    """``before_request``: let the request through, within the scope of its
+    key's operator (:mod:`service.contract.scope`), or answer 401."""
     if services().operations.public(request.endpoint):
         return None
     token = bearer_token(request.headers.get("Authorization"))
     if token is None:
         return unauthorized(N_("Send an API key as 'Authorization: Bearer <key>'"), None)
-    if not services().api_keys.accepts(token):
+    operator = services().api_keys.match(token)
+    if operator is REFUSED:
         log.warning("refused a request with an unknown API key", extra={"path": request.path})
         return unauthorized(N_("The API key is not valid"), "invalid_token")
+    if operator is not None:
+        leave(g.pop(SCOPE))
+        g.setdefault(SCOPE, enter(services().scope_of(str(operator))))
     return None
 
 
+#: Where a request keeps what :func:`enter_scope` began, for :func:`leave_scope`.
+SCOPE = "baccarat_scope"
+
+
+def enter_scope() -> None:
+    """``before_request``: answer within the deployment's scope (every table,
+    no operator); a key that names an operator narrows it (:func:`require_api_key`)."""
+    g.setdefault(SCOPE, enter(services().scope_of(None)))
+
+
+def leave_scope(error: BaseException | None) -> None:
+    """``teardown_request``: the request's scope ends with it."""
+    entered = g.pop(SCOPE, None)
+    if entered is not None:
+        leave(entered)
+
+
 def init_app(app: Flask) -> ApiKeys:
-    """Check API keys on every request when keys are configured (register
-    before other request hooks); the keys, for the app's services."""
+    """Answer every request within its scope, and check API keys on every
+    request when keys are configured (register before other request hooks);
+    the keys, for the app's services."""
     keys = ApiKeys(app.config["API_KEYS"])
+    app.before_request(enter_scope)
+    app.teardown_request(leave_scope)
     if keys.open:
         log.warning("BACCARAT_API_KEYS is not set: the API is open to any caller that can reach it")
     else:  # an open service needs no check on each request

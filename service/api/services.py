@@ -13,8 +13,10 @@ from typing import cast
 
 from flask import Flask, current_app
 
+from ..baccarat.tables.catalogue import BUILT_IN, Catalogue
 from ..contract.audit.keys import SigningKey
 from ..contract.language import Languages
+from ..contract.scope import Scope
 from ..server.metrics import Metrics
 from ..server.tracing import Tracing
 from .api_keys import ApiKeys
@@ -35,8 +37,16 @@ class Services:
     operations: Operations
     #: The languages answers are written in, their catalogues loaded.
     languages: Languages
+    #: The deployment's tables (the built-in presets unless a tables file names its own).
+    tables: Catalogue = BUILT_IN
+    #: Approved tables only: requests send no rules of their own.
+    approved: bool = False
     #: The worker's traces (service/server/tracing.py); None: traces are off.
     tracing: Tracing | None = None
+
+    def scope_of(self, operator: str | None) -> Scope:
+        """The scope of a request whose key names ``operator`` (None: every table)."""
+        return Scope(tables=self.tables.seen_by(operator), approved=self.approved, operator=operator)
 
 
 class ServiceApp(Flask):

@@ -19,12 +19,15 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from ..contract.audit import keys
+from ..contract.tables_file import NAME as OPERATOR_NAME
+from ..contract.tables_file import LoadedCatalogue, TablesFileError, read_tables_file
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 #: Shortest API key accepted: a key is a secret, not a name.
@@ -50,8 +53,25 @@ VARIABLES = (
         "BACCARAT_API_KEYS",
         "(unset: open)",
         "comma-separated API keys accepted as `Authorization: Bearer <key>`, each of at least "
-        f"{MIN_KEY_LENGTH} characters; unset, the API is open and a warning is logged at start; "
+        f"{MIN_KEY_LENGTH} characters, written `OPERATOR:KEY` for a key that reaches only that "
+        "operator's tables (every key must name one when the tables file gives tables to operators); "
+        "unset, the API is open and a warning is logged at start; "
         "set but empty (or holding a short key), the service refuses to start",
+    ),
+    Variable(
+        "BACCARAT_TABLES_FILE",
+        "(unset: the built-in presets)",
+        "JSON file of the deployment's tables, and which operator plays at which "
+        "(docs/operations/tables.md), read and checked at start: a bad table, a table returning more "
+        "than it costs, an unknown key or currency, and the service refuses to start naming the "
+        "table and the field",
+    ),
+    Variable(
+        "BACCARAT_APPROVED_TABLES_ONLY",
+        "false",
+        "`true`: requests name a table of the catalogue and send nothing that changes it (`rules`, "
+        "or a rules sheet's chips, dealing or clause): such a request is refused "
+        "(`approved_tables_only`); `false`: any caller may send rules (development, `make run`)",
     ),
     Variable(
         "BACCARAT_SIGNING_KEY_FILE",
@@ -91,6 +111,8 @@ VARIABLES = (
 DEFAULTS: dict[str, Any] = {
     "MAX_BODY_BYTES": 4 * 1024 * 1024,
     "API_KEYS": (),
+    "TABLES": None,
+    "APPROVED_TABLES_ONLY": False,
     "SIGNING_KEY": None,
     "PUBLISHED_KEYS": (),
     "EPHEMERAL_SIGNING_KEY": None,
@@ -104,27 +126,64 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def api_keys(value: str) -> tuple[str, ...]:
-    """``"k1, k2,"`` -> ``("k1", "k2")``: comma-separated, blanks ignored;
-    none at all, or a key shorter than :data:`MIN_KEY_LENGTH`, is refused (a
-    variable set by mistake to nothing must not leave the API open).
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    """An accepted API key, and the operator whose tables it reaches (None: every table)."""
 
-    >>> api_keys(" alpha-0123456789ab ,beta_0123456789abc,, ")
-    ('alpha-0123456789ab', 'beta_0123456789abc')
+    key: str
+    operator: str | None = None
+
+
+def api_keys(value: str) -> tuple[ApiKey, ...]:
+    """``"k1, north:k2,"`` -> the keys, each with the operator it names, if
+    any: comma-separated, blanks ignored; none at all, or a key shorter than
+    :data:`MIN_KEY_LENGTH`, is refused (a variable set by mistake to nothing
+    must not leave the API open).
+
+    >>> api_keys(" alpha-0123456789ab ,north:beta_0123456789abc,, ")
+    (ApiKey(key='alpha-0123456789ab', operator=None), ApiKey(key='beta_0123456789abc', operator='north'))
     >>> api_keys(" , ")
     Traceback (most recent call last):
     ...
     ValueError: no API key in it (unset the variable to run open)
     """
-    keys = tuple(key.strip() for key in value.split(","))
-    if any(" " in key for key in keys):
+    entries = tuple(entry.strip() for entry in value.split(","))
+    if any(" " in entry for entry in entries):
         raise ValueError("an API key contains a space")
-    keys = tuple(key for key in keys if key)
+    keys = []
+    for entry in entries:
+        if not entry:
+            continue
+        operator, colon, key = entry.rpartition(":")
+        if colon and not OPERATOR_NAME.match(operator):
+            raise ValueError("an operator's name (before ':') is lower-case letters, digits and _")
+        keys.append(ApiKey(key, operator or None))
     if not keys:
         raise ValueError("no API key in it (unset the variable to run open)")
-    if any(len(key) < MIN_KEY_LENGTH for key in keys):
+    if any(len(key.key) < MIN_KEY_LENGTH for key in keys):
         raise ValueError(f"an API key is shorter than {MIN_KEY_LENGTH} characters")
-    return keys
+    return tuple(keys)
+
+
+def tables_file(path: str) -> LoadedCatalogue:
+    """The catalogue of the tables file at ``path``, checked whole (its
+    exact returns computed): read once per process, so that gunicorn's
+    master reads it at start and its workers, forked after, build on it."""
+    try:
+        return _read_tables_file(path)
+    except TablesFileError as error:
+        raise ValueError(str(error)) from None
+
+
+_read_tables_file = cache(read_tables_file)
+
+
+def flag(value: str) -> bool:
+    """``true`` or ``false`` (any case)."""
+    word = value.strip().lower()
+    if word not in ("true", "false"):
+        raise ValueError("not true or false")
+    return word == "true"
 
 
 def http_url(value: str) -> str:
@@ -215,6 +274,8 @@ EPHEMERAL_KEY = "BACCARAT_EPHEMERAL_SIGNING_KEY"
 ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
     "BACCARAT_MAX_BODY_BYTES": ("MAX_BODY_BYTES", positive_int),
     "BACCARAT_API_KEYS": ("API_KEYS", api_keys),
+    "BACCARAT_TABLES_FILE": ("TABLES", tables_file),
+    "BACCARAT_APPROVED_TABLES_ONLY": ("APPROVED_TABLES_ONLY", flag),
     "BACCARAT_SIGNING_KEY_FILE": ("SIGNING_KEY", signing_key_file),
     "BACCARAT_PUBLISHED_KEYS_FILE": ("PUBLISHED_KEYS", published_keys_file),
     EPHEMERAL_KEY: ("EPHEMERAL_SIGNING_KEY", ephemeral_key),
@@ -231,11 +292,33 @@ def _parse(environ: Mapping[str, str], variable: str, parse: Callable[[str], Any
 
 def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
     """The application settings the environment gives; a bad value fails at start, loudly."""
-    return {
+    settings = {
         key: _parse(environ, variable, parse)
         for variable, (key, parse) in ENVIRONMENT.items()
         if variable in environ
     }
+    keys_fit_tables(settings)
+    return settings
+
+
+def keys_fit_tables(settings: Mapping[str, Any]) -> None:
+    """Every key that names an operator names one of the tables file's, and
+    where the file gives its tables to operators, every key names one: a
+    key must not reach tables no operator was given, nor every table."""
+    keys = settings.get("API_KEYS", ())
+    loaded: LoadedCatalogue | None = settings.get("TABLES")
+    operators = loaded.catalogue.operators if loaded is not None else {}
+    for key in keys:
+        if key.operator is not None and key.operator not in operators:
+            raise ValueError(
+                f"BACCARAT_API_KEYS is not valid: a key names the operator {key.operator!r}, "
+                "to whom the tables file (BACCARAT_TABLES_FILE) gives no table"
+            )
+        if key.operator is None and operators:
+            raise ValueError(
+                "BACCARAT_API_KEYS is not valid: a key names no operator, and the tables file gives "
+                "its tables to operators: write each key as OPERATOR:KEY"
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

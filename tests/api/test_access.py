@@ -145,7 +145,18 @@ K1, K2 = "key-one-0123456789", "key-two-0123456789"
     [(K1, (K1,)), (f"{K1},{K2}", (K1, K2)), (f" {K1} , {K2} ,", (K1, K2))],
 )
 def test_keys_from_the_environment(value, keys):
-    assert config.from_environment({"BACCARAT_API_KEYS": value})["API_KEYS"] == keys
+    read = config.from_environment({"BACCARAT_API_KEYS": value})["API_KEYS"]
+    assert read == tuple(config.ApiKey(key) for key in keys)
+
+
+def test_a_key_may_name_its_operator():
+    assert config.api_keys(f"north:{K1}, {K2}") == (config.ApiKey(K1, "north"), config.ApiKey(K2))
+
+
+@pytest.mark.parametrize("value", [f"North:{K1}", f"no rth:{K1}", f":{K1}x"])
+def test_an_operator_name_is_lower_case_letters_digits_and_underscores(value):
+    with pytest.raises(ValueError, match="BACCARAT_API_KEYS"):
+        config.from_environment({"BACCARAT_API_KEYS": value})
 
 
 @pytest.mark.parametrize("value", ["", ",", " , ", "short", f"{K1},short"])

@@ -31,9 +31,10 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from ...baccarat.rulebook.errors import N_, Sentence
-from ...baccarat.tables.rules import TABLES, Rules
+from ...baccarat.tables.rules import Rules
 from ...contract.jsonio import InvalidJSON, loads
 from ...contract.schemas.messages import FieldCode, Message
+from ...contract.scope import scope
 from ...server.tracing import READ, note, step, traced, written
 from ..policy import Policy, declare
 
@@ -99,8 +100,8 @@ def note_table(data: Any, schema: Schema) -> None:
     field = schema.fields.get("table")
     if field is None or not traced():
         return
-    name = data.get("table", field.load_default) if isinstance(data, Mapping) else None
-    if isinstance(name, str) and name in TABLES:
+    name = data.get("table", scope().tables.default) if isinstance(data, Mapping) else None
+    if isinstance(name, str) and name in scope().tables:
         note(table=name)
 
 

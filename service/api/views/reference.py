@@ -8,6 +8,7 @@ from ...baccarat.rulebook.tableau import tableau
 from ...baccarat.tables.payouts import table_presets
 from ...contract.schemas.paytables import PayTablesQuerySchema, PayTablesResponseSchema
 from ...contract.schemas.reference import TableauSchema, TablesResponseSchema
+from ...contract.scope import scope
 from ..policy import KEYED
 from . import Blueprint
 
@@ -32,7 +33,11 @@ def get_rules() -> dict[str, object]:
 @blp.operation("getTables", policy=KEYED)
 @blp.response(200, TablesResponseSchema)
 def get_tables() -> dict[str, Any]:
-    """Table presets: their rules, and the bets each offers with their limits and pay tables.
+    """The caller's tables: their rules, and the bets each offers with their limits and pay tables.
+
+    The deployment's catalogue (docs/operations/tables.md), as the caller's
+    API key sees it: a key that names an operator lists that operator's
+    tables alone. Without a catalogue of its own, the built-in presets:
 
     Presets: `standard` (5% commission; pairs, perfect pair, dragon bonus,
     big and small), `tie_9` (tie 9:1), `no_commission` (banker 6 pays 1:2;
@@ -49,7 +54,7 @@ def get_tables() -> dict[str, Any]:
     `rules.pay_tables`); `dealing` says whether the table deals from a shoe
     or reshuffles after each hand.
     """
-    return table_presets()
+    return table_presets(scope().tables)
 
 
 @blp.get("/paytables")

@@ -8,10 +8,10 @@ from flask import Response, abort, current_app, request
 from ...baccarat.requests import RulesSheetRequest, write_rules_sheet
 from ...baccarat.rulebook.errors import N_
 from ...baccarat.sheets.sheet import RulesSheet
-from ...baccarat.tables.rules import TABLES
 from ...contract.jsonio import JSON
 from ...contract.language import current
 from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema, sheet_request
+from ...contract.scope import scope
 from ...contract.sheet_pages import HTML, MARKDOWN, html_page, markdown_page
 from ..negotiation import VARY
 from ..policy import KEYED, Replayable, signed
@@ -118,6 +118,6 @@ def get_sheet(table: str) -> Response | tuple[RulesSheet, dict[str, str]]:
     name). Unsigned: to keep what players were shown, with its signature,
     post the table instead.
     """
-    if table not in TABLES:
+    if table not in scope().tables:
         abort(404)
     return answered(SHEET.play(sheet_request(table)))

@@ -34,7 +34,8 @@ from ..bets.money import format_amount
 from ..bets.paytable import LOSE, PUSH, NamedPayTable, Payout, Result
 from ..bets.types import BetType
 from ..rulebook.coup import Coup
-from .rules import DEFAULT_TABLE, TABLES, Rules, Table
+from .catalogue import BUILT_IN, Catalogue
+from .rules import Rules, Table
 
 __all__ = [
     "LOSE",
@@ -110,6 +111,7 @@ def description_values(table: Table) -> dict[str, Any]:
     limits, the side bets offered, and a multiplier game's fee, multiplier
     cards, multipliers and cap.
 
+    >>> from service.baccarat.tables.rules import TABLES
     >>> values = description_values(TABLES["tie_9"])
     >>> values["banker_pays"], values["tie_pays"], values["min"], values["max"], values["tie_max"]
     ('0.95', '9', '5.00', '100.00', '100.00')
@@ -152,9 +154,10 @@ def _number(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
-def table_presets() -> dict[str, Any]:
-    """Every table preset with its rules, chips, how it deals and the bets it offers: the
-    data of ``GET /v1/tables`` and ``baccarat tables``."""
+def table_presets(catalogue: Catalogue = BUILT_IN) -> dict[str, Any]:
+    """Every table of ``catalogue`` (the built-in presets by default) with its
+    rules, chips, how it deals and the bets it offers: the data of ``GET
+    /v1/tables`` (the caller's tables) and ``baccarat tables``."""
     tables = [
         {
             "name": table.name,
@@ -168,7 +171,9 @@ def table_presets() -> dict[str, Any]:
             "operations": list(table.operations),
             "peek": table.peek,
             "bets": offers(table.rules),
+            "currency": table.currency,
+            "languages": list(table.languages) or None,
         }
-        for table in TABLES.values()
+        for table in catalogue.values()
     ]
-    return {"default": DEFAULT_TABLE, "tables": tables}
+    return {"default": catalogue.default, "tables": tables}

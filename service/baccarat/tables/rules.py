@@ -301,6 +301,13 @@ class Table:
     #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
     #: and by nothing else: its Player and Banker bets pay the peek's fee.
     peek: bool = False
+    #: A catalogued table's currency (ISO 4217), whose minor unit its rules
+    #: have; None at a built-in preset, which names no currency.
+    currency: str | None = None
+    #: The languages (tags) its rules sheet is written in; empty: every one the service speaks.
+    languages: tuple[str, ...] = ()
+    #: The malfunction clause its rules sheet states (a clause's code); None: the sheet's default.
+    malfunction: str | None = None
 
     @property
     def dealing(self) -> Dealing:
@@ -470,8 +477,14 @@ def _limits_in_minor_units(rules: Rules, overrides: Mapping[str, Any]) -> list[P
     ]
 
 
-def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset's rules with ``overrides`` applied (already validated), as
+def resolve_rules(
+    table: str = DEFAULT_TABLE,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    tables: Mapping[str, Table] = TABLES,
+) -> Rules:
+    """The rules of the table ``table`` of ``tables`` (the built-in presets
+    unless a catalogue is given) with ``overrides`` applied (already validated), as
     :func:`check_rules` holds them: every operation that deals, settles,
     prices or describes a round at a table takes its rules from here, so
     that none plays rules another refuses.
@@ -482,7 +495,7 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
     pays, and a bet the preset offers that no round of the shoe can win (a
     Perfect Pair at one deck) is not offered.
     """
-    rules = TABLES[table].rules
+    rules = tables[table].rules
     if not overrides:
         return rules
     changes = dict(overrides)
@@ -511,7 +524,7 @@ def resolve_rules(table: str = DEFAULT_TABLE, overrides: Mapping[str, Any] | Non
                 {bet: lim for bet, lim in resolved.limits.items() if bet not in unwinnable}
             ),
         )
-    check_rules(table, resolved, overrides)
+    check_rules(tables[table], resolved, overrides)
     return resolved
 
 
@@ -521,8 +534,8 @@ def _asked_for(overrides: Mapping[str, Any]) -> set[BetType]:
     return {BetType(bet) for bet in named}
 
 
-def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
-    """The one check of a table's resolved rules (the preset ``table`` with
+def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> None:
+    """The one check of a table's resolved rules (the table ``table`` with
     ``overrides``): a :class:`RulesError` for the first kind of problem they
     have, each problem at the pointer of the setting that makes it (the one
     sent, else the table). Rounds, settlements, live rounds, shoes, peek
@@ -536,7 +549,7 @@ def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
     table, the Player and Banker pays its fee and returns are priced at; and
     every offered bet can win in a shoe of the table's decks.
     """
-    if TABLES[table].peek:
+    if table.peek:
         _refuse(
             N_("Peek Baccarat's table pays the Player and Banker bets as the standard table does"),
             _peek_pays_changed(overrides),

@@ -12,7 +12,6 @@ from ...baccarat.play.round import PlayedRound
 from ...baccarat.requests import LiveRoundRequest
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.coup import Side
-from ...baccarat.tables.rules import resolve_rules
 from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
@@ -20,7 +19,7 @@ from .messages import FieldCode, Message
 from .round_answers import ReasonSchema, engine_field
 from .round_inputs import multiplier_cards_field, plain_table_round
 from .rounds import RoundResponseSchema
-from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .slips import MAX_BETS_PER_SLIP, MAX_CARDS, bets_field
 from .values import value_of
 
@@ -98,7 +97,7 @@ def live_round_request(
 ) -> LiveRoundRequest:
     cards, hands = cards_and_hands(dealt)
     return LiveRoundRequest(
-        rules=resolve_rules(table, overrides),
+        rules=table_rules(table, overrides),
         cards=cards,
         hands=hands,
         bets=tuple(bets),

@@ -74,6 +74,7 @@ class FieldCode(StrEnum):
     ITEMS_NOT_CHECKED = "items_not_checked"
     MORE_ERRORS = "more_errors"
     GIVEN_TWICE = "given_twice"
+    APPROVED_TABLES_ONLY = "approved_tables_only"
     LONE_SURROGATE = "lone_surrogate"
     CARD_NOT_A_STRING = "card_not_a_string"
     NOT_A_CARD = "not_a_card"
@@ -129,6 +130,9 @@ FIELD_TEMPLATES: Mapping[FieldCode, str] = MappingProxyType(
         FieldCode.ITEMS_NOT_CHECKED: N_("Items after {index} were not checked: fix these first."),
         FieldCode.MORE_ERRORS: N_("{count} more error(s) not listed"),
         FieldCode.GIVEN_TWICE: N_("Given {times} times: give it once."),
+        FieldCode.APPROVED_TABLES_ONLY: N_(
+            "Only approved tables are played here: name one, and send nothing that changes it."
+        ),
         FieldCode.LONE_SURROGATE: N_("The text holds a lone surrogate, which UTF-8 cannot encode."),
         FieldCode.CARD_NOT_A_STRING: N_("A card code is a string such as 'KH' or '10s'."),
         FieldCode.NOT_A_CARD: N_(

@@ -19,12 +19,11 @@ from ...baccarat.requests import OddsRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, RANKS
 from ...baccarat.rulebook.errors import ProblemCode
 from ...baccarat.shoes.composition import MIN_CARDS
-from ...baccarat.tables.rules import resolve_rules
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .messages import Message
 from .round_answers import SeedSchema, Sentence, engine_field
-from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field
+from .rules import BET_TYPES, RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .slips import MAX_CARDS, MAX_ROUNDS
 from .values import COMPONENT, value_of
@@ -148,7 +147,7 @@ class OddsRequestSchema(SeedInputSchema):
     def make(self, data: dict[str, Any], **kwargs: Any) -> OddsRequest:
         removed = data.get("removed")
         return OddsRequest(
-            rules=resolve_rules(data["table"], data["rules"]),
+            rules=table_rules(data["table"], data["rules"]),
             removed=None if removed is None else tuple(removed),
             counts=data.get("counts"),
             seed=seed_inputs(data),

@@ -10,15 +10,15 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from ...baccarat.bets.types import BetType
 from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
 from ...baccarat.requests import PeekRequest
-from ...baccarat.tables.rules import TABLES, resolve_rules
 from ..answers import round_answer
+from ..scope import scope
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
 from .messages import FieldCode, Message
 from .round_answers import engine_field
 from .round_inputs import RoundInputSchema, card_source
 from .rounds import RoundResponseSchema
-from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .slips import MAX_BETS_PER_SLIP, bets_field
 from .values import value_of
 
@@ -72,15 +72,17 @@ class PeekRequestSchema(RoundInputSchema):
         """A multiplier rule is another game: at Peek Baccarat's table the
         rules' one check refuses it as it refuses it for the table's sheet,
         and at another table it is not a setting peek takes."""
-        if "multipliers" in data.get("rules", {}) and not TABLES[data.get("table", "standard")].peek:
+        table = scope().tables.get(data.get("table", ""))
+        if "multipliers" in data.get("rules", {}) and not (table is not None and table.peek):
             raise ValidationError({"rules": {"multipliers": [Message.of(FieldCode.UNKNOWN_FIELD)]}})
 
     @validates("table")
     def not_a_multiplier_game(self, table: str, **kwargs: Any) -> None:
         """Peek is played by the tableau and the table's pay tables: a
         multiplier table's bets are paid by its rule, another game."""
-        if TABLES[table].rules.multipliers is not None:
-            plain = ", ".join(name for name, preset in TABLES.items() if preset.rules.multipliers is None)
+        tables = scope().tables
+        if tables[table].rules.multipliers is not None:
+            plain = ", ".join(name for name, preset in tables.items() if preset.rules.multipliers is None)
             raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=plain))
 
     @post_load
@@ -88,7 +90,7 @@ class PeekRequestSchema(RoundInputSchema):
         shown = data.get("shown")
         decision = data.get("decision")
         return PeekRequest(
-            rules=resolve_rules(data["table"], data["rules"]),
+            rules=table_rules(data["table"], data["rules"]),
             source=card_source(data),
             bets=tuple(data["bets"]),
             shown=None if shown is None else tuple(p for p in Position if p in shown),

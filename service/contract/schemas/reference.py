@@ -354,7 +354,23 @@ class TableSchema(AnswerSchema):
         },
     )
 
-    OMIT_IF_NONE = frozenset({"peek"})
+    currency = fields.String(
+        metadata={
+            "description": "A catalogued table's currency, an ISO 4217 code whose minor unit "
+            "`rules.minor_unit` is; none at a built-in preset",
+            "example": "KRW",
+        }
+    )
+    languages = fields.List(
+        fields.String(),
+        metadata={
+            "description": "The languages (tags) a catalogued table's rules sheet is written in; "
+            "none: every language the service speaks",
+            "example": ["ko", "en"],
+        },
+    )
+
+    OMIT_IF_NONE = frozenset({"peek", "currency", "languages"})
 
     @pre_dump
     def with_peek(self, table: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

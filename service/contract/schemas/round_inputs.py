@@ -13,7 +13,7 @@ from ...baccarat.games.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY
+from ..scope import scope
 from .base import RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .messages import FieldCode, Message
@@ -104,10 +104,11 @@ def plain_table_round(
     only those, when it is plainly valid; None for anything else."""
     if type(value) is not dict or not value.keys() <= PLAIN_ROUND_KEYS:
         return None
-    codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", DEFAULT_TABLE)
+    tables = scope().tables
+    codes, sent, table = value.get("cards", []), value.get("bets", []), value.get("table", tables.default)
     if type(codes) is not list or not min_cards <= len(codes) <= MAX_CARDS or type(sent) is not list:
         return None
-    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or table not in PLAIN_PLAY:
+    if len(sent) > MAX_BETS_PER_SLIP or type(table) is not str or not tables.plain_play(table):
         return None
     cards, bets = all_plain(codes, card), all_plain(sent, plain_bet)
     if cards is None or bets is None:

@@ -7,7 +7,6 @@ from typing import Any
 from marshmallow import fields, post_load, validate
 
 from ...baccarat.requests import CardSource, RoundRequest
-from ...baccarat.tables.rules import resolve_rules
 from ..answers import round_answer
 from .base import PlainDump, PlainFirst
 from .fields import plain_card
@@ -25,7 +24,7 @@ from .round_inputs import (
     multiplier_cards_field,
     plain_table_round,
 )
-from .rules import RoundRulesOverrideSchema
+from .rules import RoundRulesOverrideSchema, table_rules
 from .slips import MAX_BETS_PER_SLIP, bets_field
 
 
@@ -39,7 +38,7 @@ def plain_round(value: Any) -> RoundRequest | None:
     if plain is None:
         return None
     table, cards, bets = plain
-    return RoundRequest(rules=resolve_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
+    return RoundRequest(rules=table_rules(table), source=CardSource(cards=tuple(cards)), bets=tuple(bets))
 
 
 class RoundRequestSchema(RoundInputSchema, PlainFirst):
@@ -54,7 +53,7 @@ class RoundRequestSchema(RoundInputSchema, PlainFirst):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RoundRequest:
-        rules = resolve_rules(data["table"], data["rules"])
+        rules = table_rules(data["table"], data["rules"])
         return RoundRequest(rules=rules, source=card_source(data), bets=tuple(data["bets"]))
 
 

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validate, validates_schema
+from marshmallow import (
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    pre_dump,
+    pre_load,
+    validate,
+    validates_schema,
+)
 
 from ...baccarat.bets.money import ZERO, Rounding
 from ...baccarat.bets.types import BetType, Variant
@@ -22,7 +31,8 @@ from ...baccarat.games.multipliers.rule import (
     MultipliedPay,
 )
 from ...baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
-from ...baccarat.tables.rules import DEFAULT_TABLE, PLAIN_PLAY, TABLES, BetLimits, Dealing, Rules
+from ...baccarat.tables.rules import DEFAULT_TABLE, BetLimits, Dealing, Rules, resolve_rules
+from ..scope import at_table, scope
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedDict, BoundedList, Flag, Rate
 from .messages import FieldCode, Message
@@ -32,28 +42,51 @@ BET_TYPES = [str(t) for t in BetType]
 
 
 def table_field(description: str, *, example: str | None = None, peek: bool = False) -> fields.Field[Any]:
-    """A request's ``table``: the name of a preset (GET /v1/tables), ``standard`` by default.
-    The ``peek`` table is Peek Baccarat's alone (``peek`` true): another
-    operation answers it ``not_one_of`` the tables it plays."""
+    """A request's ``table``: the name of one of the caller's tables (GET
+    /v1/tables), the catalogue's default table by default (``standard``,
+    among the built-in presets). The ``peek`` table is Peek Baccarat's alone
+    (``peek`` true): another operation answers it ``not_one_of`` the tables
+    it plays. A table of another operator's is no table to the caller: it is
+    answered as a name no table has."""
     if not peek:
         description += "; not `peek`, which POST /v1/rounds/peek plays"
     field = value_of(
         "TablePreset",
-        load_default=DEFAULT_TABLE,
-        description=f"{description}; `{DEFAULT_TABLE}` by default",
+        load_default=_default_table,
+        description=f"{description}; the deployment's default table by default (`{DEFAULT_TABLE}` "
+        "among the built-in presets)",
         example=example,
     )
-    if not peek:
-        field.validators.append(_played_here)
+    field.metadata = {**field.metadata, "default": DEFAULT_TABLE}
+    field.validators = [_one_of_the_callers(peek)]
     return field
 
 
-def _played_here(table: str) -> None:
-    """An operation that plays the plain game (or a multiplier game) refuses
-    Peek Baccarat's table, naming those it plays at."""
-    if table not in PLAIN_PLAY:
-        choices = ", ".join(name for name in TABLES if name in PLAIN_PLAY)
+def _default_table() -> str:
+    return scope().tables.default
+
+
+def _one_of_the_callers(peek: bool) -> Callable[[str], None]:
+    """A validator: the name is one of the caller's tables (and, unless
+    ``peek``, one the plain game plays), else ``not_one_of`` naming those."""
+
+    def check(table: str) -> None:
+        tables = scope().tables
+        if table in tables and (peek or tables.plain_play(table)):
+            return
+        choices = ", ".join(name for name in tables if peek or tables.plain_play(name))
         raise ValidationError(Message.of(FieldCode.NOT_ONE_OF, choices=choices))
+
+    return check
+
+
+def table_rules(table: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of the caller's table ``table`` (checked by its field) with
+    ``overrides``: what every request schema plays, settles, prices or
+    describes by (:func:`~service.baccarat.tables.rules.resolve_rules`, at the
+    caller's catalogue). The table is noted as the one the request named."""
+    at_table(table)
+    return resolve_rules(table, overrides, tables=scope().tables)
 
 
 class LimitsSchema(RequestSchema):
@@ -71,7 +104,14 @@ class LimitsSchema(RequestSchema):
 
 
 class RulesOverrideSchema(RequestSchema):
-    """Settings a request may change on its table; the rest stay as the table has them."""
+    """Settings a request may change on its table; the rest stay as the table has them.
+    Where only approved tables are played, none: the object is refused whole."""
+
+    @pre_load
+    def approved_tables_only(self, data: Any, **kwargs: Any) -> Any:
+        if scope().approved:
+            raise ValidationError(Message.of(FieldCode.APPROVED_TABLES_ONLY))
+        return data
 
     variant = value_of("Variant", example="ez")
     decks = fields.Integer(

@@ -7,7 +7,6 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.requests import SettlementRequest
-from ...baccarat.tables.rules import resolve_rules
 from ..answers import settlement_answer
 from .base import AnswerSchema, PlainDump
 from .fields import BoundedList
@@ -20,7 +19,7 @@ from .round_answers import (
     multiplier_cards_out_field,
 )
 from .round_inputs import STUDIO_MULTIPLIER_CARDS, RoundInputSchema, card_source, multiplier_cards_field
-from .rules import RoundRulesOverrideSchema
+from .rules import RoundRulesOverrideSchema, table_rules
 from .slips import (
     MAX_SLIPS,
     MAX_TABLE_BETS,
@@ -49,7 +48,7 @@ class SettlementRequestSchema(RoundInputSchema):
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> SettlementRequest:
-        rules = resolve_rules(data["table"], data["rules"])
+        rules = table_rules(data["table"], data["rules"])
         return SettlementRequest(rules=rules, source=card_source(data), slips=tuple(data["slips"]))
 
 

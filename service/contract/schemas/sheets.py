@@ -13,20 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, pre_dump, pre_load, validate, validates_schema
 
 from ...baccarat.games.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
 from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction
-from ...baccarat.tables.rules import TABLES, Dealing, resolve_rules
+from ...baccarat.tables.rules import Dealing, Table
 from ..language import current
+from ..scope import scope
 from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList
 from .messages import FieldCode, Message
 from .round_answers import engine_field
-from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .values import value_of
 
 #: The most chips a table shows.
@@ -86,9 +87,21 @@ class RulesSheetRequestSchema(RequestSchema):
 
     malfunction = value_of(
         "Malfunction",
-        load_default=str(DEFAULT_MALFUNCTION),
-        description=f"The operator's malfunction clause; `{DEFAULT_MALFUNCTION}` by default",
+        description=f"The operator's malfunction clause; the table's, `{DEFAULT_MALFUNCTION}` at "
+        "the built-in presets, by default",
     )
+    malfunction.metadata = {**malfunction.metadata, "default": str(DEFAULT_MALFUNCTION)}
+
+    @pre_load
+    def approved_tables_only(self, data: Any, **kwargs: Any) -> Any:
+        """Where only approved tables are played, the table's chips, dealing
+        and clause are its own: each one sent is refused (``rules`` too, by
+        its own schema)."""
+        if scope().approved and isinstance(data, dict):
+            sent = [key for key in ("chips", "dealing", "malfunction") if key in data]
+            if sent:
+                raise ValidationError({key: [Message.of(FieldCode.APPROVED_TABLES_ONLY)] for key in sent})
+        return data
 
     @post_load
     def make(self, data: dict[str, Any], **kwargs: Any) -> RulesSheetRequest:
@@ -97,7 +110,7 @@ class RulesSheetRequestSchema(RequestSchema):
             data["rules"],
             chips=data.get("chips"),
             dealing=data.get("dealing"),
-            malfunction=Malfunction(data["malfunction"]),
+            malfunction=Malfunction(data["malfunction"]) if "malfunction" in data else None,
         )
 
 
@@ -107,7 +120,7 @@ def sheet_request(
     *,
     chips: list[Any] | None = None,
     dealing: str | None = None,
-    malfunction: Malfunction = DEFAULT_MALFUNCTION,
+    malfunction: Malfunction | None = None,
 ) -> RulesSheetRequest:
     """The sheet of the preset ``name`` with checked ``overrides``, and the
     preset's chips unless given: at Peek Baccarat's table, by the peek's
@@ -115,17 +128,22 @@ def sheet_request(
     operation that deals holds to), sent here as well for the sheet.
     GET /v1/tables/{table}/rules-sheet asks it for a preset as it is,
     whatever the request schema takes."""
-    table = TABLES[name]
+    table = scope().tables[name]
     if dealing is not None:
         overrides = {**(overrides or {}), "dealing": Dealing(dealing)}
-    rules = resolve_rules(name, overrides)
+    rules = table_rules(name, overrides)
     return RulesSheetRequest(
         rules=rules,
         chips=tuple(table.chips if chips is None else chips),
         dealing=rules.dealing,
-        malfunction=malfunction,
+        malfunction=malfunction if malfunction is not None else _clause(table),
         peek=PEEK if table.peek else None,
     )
+
+
+def _clause(table: Table) -> Malfunction:
+    """The malfunction clause a table states: its own, else the default."""
+    return DEFAULT_MALFUNCTION if table.malfunction is None else Malfunction(table.malfunction)
 
 
 class SheetSentenceSchema(AnswerSchema):

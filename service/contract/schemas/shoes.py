@@ -11,7 +11,7 @@ from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
 from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode
-from ...baccarat.tables.rules import check_whole_shoe, resolve_rules
+from ...baccarat.tables.rules import check_whole_shoe
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedList, CardCode
 from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
@@ -28,7 +28,7 @@ from .round_answers import (
     multiplier_cards_out_field,
 )
 from .round_inputs import MultiplierCardSchema
-from .rules import RoundRulesOverrideSchema, RulesSchema, table_field
+from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .seeds import SEED_SOURCES, SeedInputSchema, seed_inputs
 from .settlements import TotalsSchema
 from .slips import MAX_BETS_PER_SLIP, MAX_CARDS, MAX_ROUNDS, bets_field
@@ -165,7 +165,7 @@ class ShoeRequestSchema(SeedInputSchema):
     def make(self, data: dict[str, Any], **kwargs: Any) -> ShoeRequest:
         dealt = data.get("cards")
         cards, hands = (None, ()) if dealt is None else cards_and_hands(dealt)
-        rules = resolve_rules(data["table"], data["rules"])
+        rules = table_rules(data["table"], data["rules"])
         check_whole_shoe(rules, ("rules", "dealing") if "dealing" in data["rules"] else ("table",))
         return ShoeRequest(
             rules=rules,
