@@ -32,7 +32,9 @@ from ..contract.audit.verification import Verdict, verify
 from ..contract.jsonio import dumps
 from ..contract.language import ENGLISH, Language, current, speaking
 from ..contract.problems import clean, domain_problem, invalid_request
+from ..contract.recorded import TableNow, replay_scope
 from ..contract.schemas.audit import MAX_DIFFERENCES
+from ..contract.scope import scope, within
 from .errors import http_problem
 from .policy import Replayable
 from .services import services
@@ -56,6 +58,15 @@ class Replayed:
     engine: Any = field(default_factory=lambda: ENGINE)
     differences: tuple[Difference, ...] = ()
     more_differences: int = 0
+    table: ReplayedTable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayedTable:
+    """The table a stored answer names, and what the catalogue holds under it now."""
+
+    name: str
+    now: TableNow
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,11 +256,15 @@ def replay(exchange: Exchange) -> Replay:
     # form, a page (a rules sheet's HTML or Markdown) as that page.
     minimal = isinstance(stored, dict) and stored.get(MINIMAL) is True
     media = stored_media_type(exchange.response.headers)
-    with speaking(stored_language(exchange.response.headers)):
+    # By the rules the answer recorded, at the table it names, whatever the catalogue holds now.
+    recorded = replay_scope(scope(), stored)
+    dealt_at = scope() if recorded is None else recorded[0]
+    table = None if recorded is None else ReplayedTable(recorded[1], recorded[2])
+    with speaking(stored_language(exchange.response.headers)), within(dealt_at):
         status, body = play(operation, exchange.request.body, path, minimal, media)
     if status == exchange.response.status and body == exchange.response.body:
         reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
-        return Replay(signature, Replayed(True, True, reason, status, signed_by))
+        return Replay(signature, Replayed(True, True, reason, status, signed_by, table=table))
     if status != exchange.response.status:
         found: Iterator[Difference] = iter(())
     elif operation.pages.get(media or "") is not None:
@@ -278,4 +293,6 @@ def replay(exchange: Exchange) -> Replay:
                 "(the same JSON, written otherwise)"
             )
         )
-    return Replay(signature, Replayed(True, False, reason, status, signed_by, ENGINE, tuple(listed), more))
+    return Replay(
+        signature, Replayed(True, False, reason, status, signed_by, ENGINE, tuple(listed), more, table)
+    )

@@ -34,6 +34,7 @@ from ..baccarat.shoes.shuffle import SeedRecord
 from ..baccarat.tables.rules import Rules
 from ..baccarat.tables.settlement import SettledBet, SettledSlip, Terms
 from .language import current
+from .scope import dealt_at
 
 Answer = dict[str, Any]
 
@@ -199,6 +200,7 @@ def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
     so_far = played.round
     next = so_far.next
     return {
+        **dealt_at(),  # first, as the schemas write it (DealtAtSchema is their base)
         "complete": False,
         "player": hand_so_far(so_far.player),
         "banker": hand_so_far(so_far.banker),
@@ -261,6 +263,7 @@ def slip_totals(totals: SlipTotals) -> Answer:
 def _round(played: PlayedRound) -> Answer:
     coup = played.coup
     answer: Answer = {
+        **dealt_at(),  # first, as the schemas write it (DealtAtSchema is their base)
         "complete": True,
         "player": hand(coup.player),
         "banker": hand(coup.banker),
@@ -347,6 +350,7 @@ def minimal_multiplied_slip(slip: MultipliedSlip, texts: TermsText) -> Answer:
 def _minimal_round(played: PlayedRound) -> Answer:
     coup = played.coup
     answer: Answer = {
+        **dealt_at(),  # first, as the schemas write it (DealtAtSchema is their base)
         MINIMAL: True,
         "outcome": str(coup.outcome),
         "outcome_code": str(coup.reason.code),

@@ -38,6 +38,8 @@ OPEN = Scope()
 _SCOPE: ContextVar[Scope] = ContextVar("baccarat_scope", default=OPEN)
 #: The table the request being answered named (or took by default), for its answer.
 _NAMED: ContextVar[str | None] = ContextVar("baccarat_table", default=None)
+#: Whether a request's scope has been entered (:func:`within`, :func:`enter`).
+_ENTERED: ContextVar[bool] = ContextVar("baccarat_entered", default=False)
 
 
 def scope() -> Scope:
@@ -48,38 +50,53 @@ def scope() -> Scope:
 @contextmanager
 def within(current: Scope) -> Iterator[Scope]:
     """Answer within ``current``: for the block, :func:`scope` is it."""
-    token, named = _SCOPE.set(current), _NAMED.set(None)
+    entered = enter(current)
     try:
         yield current
     finally:
-        _NAMED.reset(named)
-        _SCOPE.reset(token)
+        leave(entered)
 
 
-Entered = tuple[Token[Scope], Token[str | None]]
+Entered = tuple[Token[Scope], Token[str | None], Token[bool]]
 
 
 def enter(current: Scope) -> Entered:
     """Begin answering within ``current`` (a request hook's half of
     :func:`within`); :func:`leave` with what this returns ends it."""
-    return _SCOPE.set(current), _NAMED.set(None)
+    return _SCOPE.set(current), _NAMED.set(None), _ENTERED.set(True)
 
 
 def leave(entered: Entered) -> None:
     """End what :func:`enter` began."""
-    token, named = entered
+    token, named, was = entered
+    _ENTERED.reset(was)
     _NAMED.reset(named)
     _SCOPE.reset(token)
 
 
 def at_table(name: str) -> Table:
     """The caller's table ``name`` (one its schema has checked), noted as
-    the table the request named."""
+    the table the request being answered named (outside a request, where
+    nothing is answered, it is not noted)."""
     table = scope().tables[name]
-    _NAMED.set(name)
+    if _ENTERED.get():
+        _NAMED.set(name)
     return table
 
 
 def named_table() -> str | None:
     """The table the request being answered named, once its body is read."""
     return _NAMED.get()
+
+
+def dealt_at() -> dict[str, str]:
+    """What an answer says of where it was dealt: the table the request named
+    and the operator whose key asked (each left out when there is none), in
+    the body its signature covers."""
+    at = {}
+    named, operator = _NAMED.get(), _SCOPE.get().operator
+    if named is not None:
+        at["table"] = named
+    if operator is not None:
+        at["operator"] = operator
+    return at

@@ -11,6 +11,7 @@ from ..problems import pointer, validation_errors, written
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedDict, Text
 from .round_answers import EngineSchema
+from .values import value_of
 
 #: Headers a stored answer may carry (a platform keeps a few; more is not an answer's).
 MAX_STORED_HEADERS = 32
@@ -190,6 +191,20 @@ class ReplayedSchema(AnswerSchema):
         metadata={"description": f"Where the answers differ: the first {MAX_DIFFERENCES}"},
     )
     more_differences = fields.Integer(required=True, metadata={"description": "Differences not listed"})
+    table = fields.Nested(
+        "ReplayedTableSchema",
+        metadata={
+            "description": "The table the stored answer names, replayed by the rules the answer "
+            "recorded, whatever the deployment's catalogue holds now; and what it holds now"
+        },
+    )
+
+    OMIT_IF_NONE = frozenset({"table"})
+
+
+class ReplayedTableSchema(AnswerSchema):
+    name = fields.String(required=True, metadata={"description": "The table the stored answer names"})
+    now = value_of("TableNow", required=True)
 
 
 class ReplayVerdictSchema(AnswerSchema):

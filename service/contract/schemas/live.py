@@ -16,7 +16,7 @@ from ..answers import live_round_answer
 from .base import AnswerSchema, PlainDump, PlainFirst, RequestSchema
 from .fields import BoundedList, CardCode, plain_card
 from .messages import FieldCode, Message
-from .round_answers import ReasonSchema, engine_field
+from .round_answers import DealtAtSchema, ReasonSchema, engine_field
 from .round_inputs import multiplier_cards_field, plain_table_round
 from .rounds import RoundResponseSchema
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
@@ -194,7 +194,7 @@ class _Incomplete(AnswerSchema):
     )
 
 
-class LiveRoundInProgressSchema(RoundSoFarSchema, _Incomplete):
+class LiveRoundInProgressSchema(RoundSoFarSchema, _Incomplete, DealtAtSchema):
     """The answer of POST /v1/rounds/live while the round needs more cards
     (``complete`` comes first: the fields of the later base come first)."""
 

@@ -27,6 +27,7 @@ from ..answers import Minimal, minimal_round_answer, minimal_settlement_answer
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
 from .round_answers import (
+    DealtAtSchema,
     RoundPlaceSchema,
     SeedSchema,
     engine_field,
@@ -102,7 +103,7 @@ class MinimalMultipliedSlipWithIdSchema(MinimalMultipliedSlipSchema):
     id = fields.String(required=True)
 
 
-class MinimalOutSchema(AnswerSchema):
+class MinimalOutSchema(DealtAtSchema):
     """What both minimal answers say of the round."""
 
     minimal = fields.Boolean(

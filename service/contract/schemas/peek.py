@@ -15,7 +15,7 @@ from ..scope import scope
 from .base import AnswerSchema, PlainDump
 from .fields import CardCode
 from .messages import FieldCode, Message
-from .round_answers import engine_field
+from .round_answers import DealtAtSchema, engine_field
 from .round_inputs import RoundInputSchema, card_source
 from .rounds import RoundResponseSchema
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
@@ -136,7 +136,7 @@ class RaisedBetSchema(PeekBetSchema):
     )
 
 
-class PeekViewSchema(AnswerSchema):
+class PeekViewSchema(DealtAtSchema):
     """The first answer: only the cards shown, never the hidden ones."""
 
     complete = fields.Boolean(

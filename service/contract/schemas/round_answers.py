@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields
+from marshmallow import fields, post_dump
 
 from ...baccarat.rulebook.tableau import Reason
 from ..answers import ENGINE
 from ..language import current
+from ..scope import named_table, scope
 from .base import AnswerSchema
 from .fields import CardCode
 from .rules import RulesSchema
@@ -145,6 +146,33 @@ class EngineSchema(AnswerSchema):
     version = fields.String(required=True)
 
 
+class DealtAtSchema(AnswerSchema):
+    """Where an answer was dealt: the table its request named and the operator
+    whose key asked (:func:`..scope.dealt_at`), in the signed body, so that a
+    stored answer says whose round it was and a replay by another operator's
+    key does not match it."""
+
+    table = fields.Function(
+        lambda _: named_table(),
+        metadata={"description": "The table the request named (or took by default)", "example": "standard"},
+    )
+    operator = fields.Function(
+        lambda _: scope().operator,
+        metadata={
+            "description": "The operator whose API key asked (docs/operations/tables.md); none for a "
+            "key that names no operator",
+            "example": "han_river_casino",
+        },
+    )
+
+    @post_dump
+    def named_only(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        for key in ("table", "operator"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
+
+
 def engine_field() -> fields.Nested:
     """An answer's ``engine``: always :data:`ENGINE`."""
     return fields.Nested(EngineSchema, required=True, dump_default=ENGINE)
@@ -164,7 +192,7 @@ class RoundPlaceSchema(AnswerSchema):
     last = fields.Boolean(required=True, metadata={"description": "The shoe's last round"})
 
 
-class RoundOutSchema(AnswerSchema):
+class RoundOutSchema(DealtAtSchema):
     complete = fields.Boolean(
         required=True,
         dump_default=True,

@@ -56,8 +56,8 @@ def table_field(description: str, *, example: str | None = None, peek: bool = Fa
         description=f"{description}; the deployment's default table by default (`{DEFAULT_TABLE}` "
         "among the built-in presets)",
         example=example,
+        documented_default=DEFAULT_TABLE,
     )
-    field.metadata = {**field.metadata, "default": DEFAULT_TABLE}
     field.validators = [_one_of_the_callers(peek)]
     return field
 

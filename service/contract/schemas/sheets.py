@@ -26,7 +26,7 @@ from ..sheets import sheet_data
 from .base import AnswerSchema, RequestSchema
 from .fields import Amount, BoundedList
 from .messages import FieldCode, Message
-from .round_answers import engine_field
+from .round_answers import DealtAtSchema, engine_field
 from .rules import RoundRulesOverrideSchema, RulesSchema, table_field, table_rules
 from .values import value_of
 
@@ -89,8 +89,8 @@ class RulesSheetRequestSchema(RequestSchema):
         "Malfunction",
         description=f"The operator's malfunction clause; the table's, `{DEFAULT_MALFUNCTION}` at "
         "the built-in presets, by default",
+        documented_default=str(DEFAULT_MALFUNCTION),
     )
-    malfunction.metadata = {**malfunction.metadata, "default": str(DEFAULT_MALFUNCTION)}
 
     @pre_load
     def approved_tables_only(self, data: Any, **kwargs: Any) -> Any:
@@ -207,7 +207,7 @@ class ChartSchema(AnswerSchema):
     rows = fields.List(fields.Nested(ChartRowSchema), required=True)
 
 
-class RulesSheetSchema(AnswerSchema):
+class RulesSheetSchema(DealtAtSchema):
     """A table's rules sheet."""
 
     id = fields.String(

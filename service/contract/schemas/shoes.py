@@ -18,6 +18,7 @@ from .live import ShoeRoundInProgressSchema, cards_and_hands, dealt_cards
 from .messages import FieldCode, Message
 from .roads import RoadsSchema
 from .round_answers import (
+    DealtAtSchema,
     HandSchema,
     MultipliedSlipSchema,
     PositionsSchema,
@@ -230,7 +231,7 @@ class CardCountsSchema(AnswerSchema):
     left_behind = fields.Integer(required=True, metadata={"description": "After the last round"})
 
 
-class ShoeResponseSchema(AnswerSchema):
+class ShoeResponseSchema(DealtAtSchema):
     rounds = fields.List(
         fields.Nested(ShoeRoundSchema), required=True, metadata={"description": "The rounds asked for"}
     )

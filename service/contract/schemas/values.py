@@ -139,6 +139,13 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
             "`prosperity_tree`, each the "
             'rules `{"multipliers": NAME}` at the standard table (docs/multipliers.md)',
         ),
+        "TableNow": ValueSet(
+            ("same_rules", "other_rules", "not_in_catalogue"),
+            "What the deployment's catalogue holds now under the name of the table a stored answer "
+            "names: `same_rules` (the rules the answer recorded), `other_rules` (the table was "
+            "changed since), `not_in_catalogue` (removed, or not the replaying key's); the stored "
+            "request is replayed by the recorded rules in every case",
+        ),
         "MultiplierPreset": ValueSet(
             names(MULTIPLIER_PRESETS),
             "A multiplier game (docs/multipliers.md): "
@@ -246,7 +253,13 @@ VALUE_SETS: Mapping[str, ValueSet] = MappingProxyType(
 
 
 def value_of(
-    name: str, *, description: str | None = None, example: Any = None, checked: bool = True, **kwargs: Any
+    name: str,
+    *,
+    description: str | None = None,
+    example: Any = None,
+    checked: bool = True,
+    documented_default: str | None = None,
+    **kwargs: Any,
 ) -> fields.Field[Any]:
     """A field taking one value of the set ``name``: checked on load, and
     documented as a reference to the set's component (with the field's own
@@ -259,6 +272,8 @@ def value_of(
         metadata["description"] = description
     if example is not None:
         metadata["example"] = example
+    if documented_default is not None:  # a default the request's scope gives (service/contract/scope.py)
+        metadata["default"] = documented_default
     choices: validate.Validator = validate.OneOf(value_set.values)
     if not checked:
         choices = validate.Length(max=max(len(str(value)) for value in value_set.values))
