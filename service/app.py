@@ -171,7 +171,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     operations = Operations.of(app, {**docs.POLICIES, **table.POLICIES})
     api_keys = access.init_app(app)
     deprecation.init_app(app, operations)  # Deprecation and Sunset on a deprecated operation's answers
-    metrics = Metrics()
+    tables = BUILT_IN if app.config["TABLES"] is None else app.config["TABLES"].catalogue
+    metrics = Metrics(tables)
     key = signing_key(app.config)
     languages = Languages.load()
     # The multiplier games' odds structure (POST /v1/odds) and their returns
@@ -189,7 +190,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
         signing=key,
         operations=operations,
         languages=languages,
-        tables=BUILT_IN if app.config["TABLES"] is None else app.config["TABLES"].catalogue,
+        tables=tables,
         approved=app.config["APPROVED_TABLES_ONLY"],
         tracing=traces,
     )

@@ -10,6 +10,10 @@
   replay, a problem, a live round in progress or a shoe's rounds;
 * ``baccarat_bets_settled_total`` by ``bet_type`` and ``result``: the bets
   settled on those rounds. Amounts are not metered (a counter is a float).
+* ``baccarat_table_rounds_total`` by ``table``: the same rounds, by the
+  table they were played at: a label bounded by the deployment's catalogue
+  (every table's series made when the app is built), never by API key or
+  operator, which a scrape must not reveal.
 
 Every outcome, bet type and result is known when the app is built, so
 their series are made then (reading 0 until counted, as Prometheus
@@ -25,7 +29,7 @@ values stay in this process's ``registry``.
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
@@ -43,9 +47,10 @@ LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 
 
 class Metrics:
-    """The service's metrics, registered in their own ``registry``."""
+    """The service's metrics, registered in their own ``registry``; ``tables``
+    the names of the deployment's tables."""
 
-    def __init__(self) -> None:
+    def __init__(self, tables: Iterable[str] = ()) -> None:
         self.registry = registry = CollectorRegistry()
         self.latency = Histogram(
             "baccarat_http_request_duration_seconds",
@@ -67,7 +72,14 @@ class Metrics:
             ["bet_type", "result"],
             registry=registry,
         )
+        at_table = Counter(
+            "baccarat_table_rounds",
+            "The rounds counted in baccarat_rounds_total, by the deployment's table they were played at",
+            ["table"],
+            registry=registry,
+        )
         self.rounds = {outcome: rounds.labels(outcome.value) for outcome in Outcome}
+        self.at_table = {table: at_table.labels(table) for table in tables}
         self.bets = {
             (bet_type, result): bets.labels(bet_type.value, result.value)
             for bet_type in BetType
@@ -78,10 +90,12 @@ class Metrics:
         """One answered request (``status`` as its three digits)."""
         self.latency.labels(endpoint, method if method in METHODS else "other", status).observe(seconds)
 
-    def count_round(self, played: PlayedRound) -> None:
-        """One round answered, and every bet settled on it (a table's bets
-        are tallied first: they hold few distinct types and results)."""
+    def count_round(self, played: PlayedRound, table: str | None = None) -> None:
+        """One round answered at ``table``, and every bet settled on it (a
+        table's bets are tallied first: they hold few distinct types and results)."""
         self.rounds[played.coup.outcome].inc()
+        if table in self.at_table:
+            self.at_table[table].inc()
         slips: Sequence[SettledSlip | MultipliedSlip] = (
             (played.settlement,) if played.settlement is not None else played.slips
         )

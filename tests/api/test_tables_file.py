@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from prometheus_client import generate_latest
 
 from service.app import create_app
 from service.contract.tables_file import TablesFileError, catalogue_of, read_tables_file
@@ -436,3 +437,23 @@ def test_a_replay_plays_by_the_recorded_rules_after_the_catalogue_changes(change
     assert verdict["replay"]["table"] == {"name": "vegas_dragon", "now": now}
     # Played as the catalogue stands now, the same request is another answer, or none.
     assert after.post("/v1/rounds", json=body, headers=as_(PALMS)).status_code == 422
+
+
+def test_the_metrics_count_rounds_by_table_and_never_by_key_or_operator():
+    keys = config.api_keys(f"han_river_casino:{HAN},desert_palms:{PALMS}")
+    app = app_with(example(), API_KEYS=keys, APPROVED_TABLES_ONLY=True)
+    client = app.test_client()
+    for _ in range(2):
+        assert (
+            client.post("/v1/rounds", json={**SEED, "table": "vegas_dragon"}, headers=as_(PALMS)).status_code
+            == 200
+        )
+    assert (
+        client.post("/v1/rounds", json={**SEED, "table": "seoul_main"}, headers=as_(HAN)).status_code == 200
+    )
+    scraped = generate_latest(app.services.metrics.registry).decode()
+    assert 'baccarat_table_rounds_total{table="vegas_dragon"} 2.0' in scraped
+    assert 'baccarat_table_rounds_total{table="seoul_main"} 1.0' in scraped
+    assert 'baccarat_table_rounds_total{table="seoul_lightning"} 0.0' in scraped
+    for secret in (HAN, PALMS, "han_river_casino", "desert_palms"):
+        assert secret not in scraped

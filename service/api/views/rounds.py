@@ -19,6 +19,7 @@ from ...contract.schemas.minimal import RoundAnswerSchema, SettlementAnswerSchem
 from ...contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema
 from ...contract.schemas.rounds import RoundRequestSchema
 from ...contract.schemas.settlements import SettlementRequestSchema
+from ...contract.scope import named_table
 from ...server.tracing import note, step
 from ..policy import Replayable, signed
 from ..preference import ANSWER_HEADERS, PREFER, preferred
@@ -39,7 +40,7 @@ def counted(played: PlayedRound | RoundSoFar) -> PlayedRound | RoundSoFar:
     request that plays it (a replay plays the operation, not the view); and
     its outcome noted on the request's trace, when it is traced."""
     if isinstance(played, PlayedRound):
-        services().metrics.count_round(played)
+        services().metrics.count_round(played, named_table())
         note(outcome=str(played.coup.outcome))
     return played
 
