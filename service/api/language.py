@@ -59,8 +59,19 @@ def negotiate(header: str | None, languages: Languages) -> Language:
     """
     if not header:
         return languages[ENGLISH]
+    return languages.best(preferred(header))
+
+
+def preferred(header: str | None) -> list[str]:
+    """The tags an ``Accept-Language`` asks for, most wanted first.
+
+    >>> preferred("fr-CH, fr;q=0.9, *;q=0.5, de;q=0")
+    ['fr-CH', 'fr']
+    """
+    if not header:
+        return []
     accepted = parse_accept_header(header, LanguageAccept)
-    return languages.best(tag for tag, quality in accepted if quality > 0 and tag != "*")
+    return [tag for tag, quality in accepted if quality > 0 and tag != "*"]
 
 
 class Speaking:

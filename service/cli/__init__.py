@@ -16,6 +16,7 @@ from types import ModuleType
 
 from .. import __version__
 from ..baccarat.rulebook.errors import BaccaratError
+from ..contract.scope import OPEN, within
 from . import certify as certify
 from . import odds as odds
 from . import paytables as paytables
@@ -78,7 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit code (see ``baccarat --help``)."""
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        # A command answers as the open service does: at the built-in presets,
+        # naming the table a request named, and no operator.
+        with within(OPEN):
+            return int(args.run(args))
     except BadInput as exc:
         write_json(exc.problem, sys.stderr)
     except BaccaratError as exc:

@@ -47,10 +47,11 @@ examples:
   baccarat verify shoe.json
   baccarat verify round.json --server-seed "$REVEALED_SERVER_SEED"
 
-not compared: engine (the version that answered), seed.generated"""
+not compared: engine (the version that answered), seed.generated, table and
+operator (where it was dealt: the answer's rules say how)"""
 
 #: Parts of an answer that seed inputs do not determine.
-NOT_DERIVED = (("engine",), ("seed", "generated"))
+NOT_DERIVED = (("engine",), ("seed", "generated"), ("table",), ("operator",))
 
 
 def add_parser(subparsers: Any) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import gettext
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -161,6 +161,21 @@ class Languages(Mapping[str, Language]):
     def __len__(self) -> int:
         return len(self._languages)
 
+    def best_of(self, requested: Iterable[str], offered: Sequence[str]) -> Language:
+        """The first language of ``requested`` that is one of ``offered``
+        (tags), else the first offered: a table's rules sheet is written in
+        the languages the table is offered in.
+
+        >>> languages = Languages({"en": Language.english()})
+        >>> languages.best_of(["ko", "en-GB"], ["en"]).tag
+        'en'
+        """
+        for tag in requested:
+            spoken = speaks(tag)
+            if spoken is not None and spoken in offered:
+                return self._languages[spoken]
+        return self._languages[offered[0]]
+
     def best(self, requested: Iterable[str]) -> Language:
         """The first language of ``requested`` (tags in the caller's order of
         preference) that the service speaks, else English."""
@@ -214,6 +229,13 @@ def speaking(language: Language) -> Iterator[Language]:
         yield language
     finally:
         _current.reset(token)
+
+
+def answer_in(language: Language) -> None:
+    """Write the rest of the answer being written in ``language``: within a
+    request's :func:`speaking` block, which restores the language it found
+    when the answer is done."""
+    _current.set(language)
 
 
 def say(template: str, **values: Any) -> str:

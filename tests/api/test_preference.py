@@ -77,6 +77,7 @@ def test_the_minimal_round_holds_codes_and_amounts_no_sentences_no_rules(client)
     full = post(client, "/v1/rounds", ROUND).get_json()
     minimal = post(client, "/v1/rounds", ROUND, "return=minimal").get_json()
     assert minimal == {
+        "table": "standard",
         "minimal": True,
         "outcome": "banker",
         "outcome_code": "banker_higher_total",

@@ -26,6 +26,8 @@ from tests.api.recorded_answers import PRESETS, RECORDED
 ADDED = frozenset(
     {
         "pay_tables",
+        "table",  # the table the request named, in every signed answer
+        "operator",
         "pay_table",
         "dealing",
         "game",

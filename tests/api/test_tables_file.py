@@ -457,3 +457,23 @@ def test_the_metrics_count_rounds_by_table_and_never_by_key_or_operator():
     assert 'baccarat_table_rounds_total{table="seoul_lightning"} 0.0' in scraped
     for secret in (HAN, PALMS, "han_river_casino", "desert_palms"):
         assert secret not in scraped
+
+
+@pytest.mark.parametrize(
+    ("asked", "written"),
+    [("ko", "ko"), ("en-GB, ko;q=0.5", "en"), ("ja, en;q=0.8", "en"), ("th", "ko"), (None, "ko")],
+)
+@pytest.mark.parametrize("form", ["application/json", "text/html", "text/markdown"])
+def test_a_tables_sheet_is_written_in_the_languages_it_is_offered_in(scoped, asked, written, form):
+    headers = {**as_(HAN), "Accept": form, **({"Accept-Language": asked} if asked else {})}
+    for answer in (
+        scoped.get("/v1/tables/seoul_main/rules-sheet", headers=headers),
+        scoped.post("/v1/rules-sheets", json={"table": "seoul_main"}, headers=headers),
+    ):
+        assert answer.status_code == 200
+        assert answer.headers["Content-Language"] == written
+        # Word for word the sheet asked for in that language.
+        direct = scoped.get(
+            "/v1/tables/seoul_main/rules-sheet", headers={**headers, "Accept-Language": written}
+        )
+        assert answer.get_data() == direct.get_data()

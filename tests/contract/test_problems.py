@@ -393,11 +393,40 @@ NOT_ANSWERED = {
 }
 
 
-def test_the_cases_answer_every_code_the_api_can(client):
+#: Codes a deployment of approved tables answers (BACCARAT_APPROVED_TABLES_ONLY), with their cases.
+APPROVED_CASES: dict[str, tuple[str, str, Any]] = {
+    "rules at an approved table": ("POST", "/v1/rounds", {"cards": ["9S", "KH", "2D", "7C"], "rules": {}}),
+}
+
+
+@pytest.fixture(scope="module")
+def approved_client():
+    return create_app({"APPROVED_TABLES_ONLY": True}).test_client()
+
+
+def test_the_cases_answer_every_code_the_api_can(client, approved_client):
     answered = {
         entry["code"] for request in CASES.values() for entry in ask(client, request, "en").get("errors", [])
     }
+    answered |= {
+        entry["code"]
+        for request in APPROVED_CASES.values()
+        for entry in ask(approved_client, request, "en").get("errors", [])
+    }
     assert answered == set(ERROR_TEMPLATES) - NOT_ANSWERED
+
+
+@pytest.mark.parametrize("request_", APPROVED_CASES.values(), ids=APPROVED_CASES.keys())
+def test_an_approved_tables_problem_says_the_same_in_every_language(
+    approved_client, problem_schema, request_
+):
+    english = ask(approved_client, request_, "en")
+    assert_coded(english, problem_schema)
+    for tag in TRANSLATED:
+        problem = ask(approved_client, request_, tag)
+        assert shape(problem) == shape(english)
+        for entry, in_english in zip(problem.get("errors", []), english.get("errors", []), strict=True):
+            assert entry["detail"] != in_english["detail"]
 
 
 @pytest.mark.parametrize("request_", CASES.values(), ids=CASES.keys())

@@ -9,12 +9,14 @@ from ...baccarat.requests import RulesSheetRequest, write_rules_sheet
 from ...baccarat.rulebook.errors import N_
 from ...baccarat.sheets.sheet import RulesSheet
 from ...contract.jsonio import JSON
-from ...contract.language import current
+from ...contract.language import Language, answer_in, current
 from ...contract.schemas.sheets import RulesSheetRequestSchema, RulesSheetSchema, sheet_request
-from ...contract.scope import scope
+from ...contract.scope import named_table, scope
 from ...contract.sheet_pages import HTML, MARKDOWN, html_page, markdown_page
+from ..language import preferred
 from ..negotiation import VARY
 from ..policy import KEYED, Replayable, signed
+from ..services import services
 from . import BODY, Blueprint
 
 blp = Blueprint("sheets", __name__, url_prefix="/v1", description="The rules a player reads")
@@ -63,10 +65,25 @@ def answered(sheet: RulesSheet) -> Response | tuple[RulesSheet, dict[str, str]]:
     media = accepted.best_match((JSON, HTML, MARKDOWN)) if accepted else JSON
     if media is None:
         abort(406, description=NOT_ACCEPTABLE)
+    headers = {**VARY, "Content-Language": in_the_tables_language().tag}
     if media == JSON:
-        return sheet, VARY
+        return sheet, headers
     text = PAGES[media](sheet, current())
-    return current_app.response_class(text, mimetype=media, headers=VARY)
+    return current_app.response_class(text, mimetype=media, headers=headers)
+
+
+def in_the_tables_language() -> Language:
+    """The language the sheet is written in: the one the request negotiated,
+    unless its table is offered in other languages only, then the first of
+    the table's that ``Accept-Language`` asks for, else (and when nothing
+    is asked for) the table's first."""
+    table = scope().tables.get(named_table() or "")
+    asked = preferred(request.headers.get("Accept-Language"))
+    if table is None or not table.languages or (asked and current().tag in table.languages):
+        return current()
+    language = services().languages.best_of(asked, table.languages)
+    answer_in(language)
+    return language
 
 
 @blp.post("/rules-sheets")

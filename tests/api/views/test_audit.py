@@ -53,6 +53,7 @@ def test_a_stored_round_verifies_and_replays_identically(client):
         "engine": {"name": "baccarat-service", "version": "1.0.0"},
         "differences": [],
         "more_differences": 0,
+        "table": {"name": "standard", "now": "same_rules"},
     }
 
 

@@ -252,8 +252,11 @@ def test_a_multiplier_table_answers_as_its_rule_at_the_standard_table(client, na
     at_table = client.post(path, json={**body, "table": name})
     by_rule = client.post(path, json={**body, "rules": {"multipliers": name}})
     assert at_table.status_code == by_rule.status_code == 200, at_table.get_json()
-    answered = at_table.get_json()
-    assert answered == by_rule.get_json()
+    answered, ruled = at_table.get_json(), by_rule.get_json()
+    # The same answer but for the table each signed answer names.
+    named = (answered.pop("table", None), ruled.pop("table", None))
+    assert named == ((None, None) if path == "/v1/odds" else (name, "standard"))
+    assert answered == ruled
     assert answered["rules"]["id"] == TABLES[name].rules.id
     assert answered["rules"]["multipliers"]["id"] == TABLES[name].rules.multipliers.id
 
@@ -340,6 +343,7 @@ def test_a_peek_round_at_the_peek_table_is_the_peek_round_of_the_standard_table(
     peeked, standard_ = at_peek.get_json(), at_standard.get_json()
     assert peeked.pop("rules")["id"] == TABLES["peek"].rules.id
     standard_.pop("rules")
+    assert (peeked.pop("table"), standard_.pop("table")) == ("peek", "standard")
     assert peeked == standard_
 
 
