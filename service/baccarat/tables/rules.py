@@ -535,8 +535,8 @@ def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
     standard variant; a cut card the shoe can place; at Peek Baccarat's
     table, the Player and Banker pays its fee and returns are priced at;
     every offered bet can win in a shoe of the table's decks; and at each
-    minimum, a win paid at least a minor unit and a fee (a multiplier rule's,
-    the peek's at its table) of whole minor units.
+    minimum a win paid at least a minor unit, at each minimum and maximum a
+    fee (a multiplier rule's, the peek's at its table) of whole minor units.
     """
     if TABLES[table].peek:
         _refuse(
@@ -570,7 +570,7 @@ def check_rules(table: str, rules: Rules, overrides: Mapping[str, Any]) -> None:
     )
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
     _refuse(
-        N_("A table minimum is a stake whose win or fee is not a whole minor unit"),
+        N_("A table limit is a stake whose win or fee is not a whole minor unit"),
         _minimums_paid(rules, overrides, peek=TABLES[table].peek),
     )
 
@@ -610,13 +610,14 @@ def _fee_rate(rules: Rules, bet: BetType, *, peek: bool) -> Decimal | None:
 
 
 def _minimums_paid(rules: Rules, overrides: Mapping[str, Any], *, peek: bool = False) -> list[Problem]:
-    """The money rule at a table's minimum (docs/bets.md, "Money"): a bet's
+    """The money rule at a table's limits (docs/bets.md, "Money"): a bet's
     minimum stake, won on any line, is paid at least one minor unit (a win
     paid nothing would be a commission of 100%), and where it pays a fee (a
     multiplier table's, or Peek Baccarat's at its table: ``peek``) the fee
-    is a whole number of minor units (a smaller stake is refused, so the
-    sheet's "from" would not hold). Each problem at the bet's minimum when
-    sent, else at the setting sent that makes it, else at the table."""
+    on its minimum and on its maximum is a whole number of minor units (such
+    a stake is refused, so the sheet's "from" or "to" would not hold). Each
+    problem at the bet's limit when sent, else at the setting sent that
+    makes it, else at the table."""
     unit = Decimal(1).scaleb(-rules.minor_unit)
     sent_limits = {BetType(bet) for bet in overrides.get("limits", {})}
     cause = next((("rules", name) for name in _PAID_BY if name in overrides), ("table",))
@@ -627,19 +628,20 @@ def _minimums_paid(rules: Rules, overrides: Mapping[str, Any], *, peek: bool = F
         rule = rules.multipliers
         rate = _fee_rate(rules, bet, peek=peek)
         if rate is not None:
-            fee = stake * rate
-            if fee != fee.quantize(unit):
-                step = unit * Fraction(rate).denominator
-                problems.append(
-                    Problem.of(
-                        where,
-                        ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
-                        amount=format_amount(stake, rules.minor_unit),
-                        fee=fee.normalize(),
-                        places=rules.minor_unit,
-                        step=format_amount(step, rules.minor_unit),
-                    )
+            fees = [
+                Problem.of(
+                    ("rules", "limits", str(bet), end) if bet in sent_limits else cause,
+                    ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+                    amount=format_amount(amount, rules.minor_unit),
+                    fee=(amount * rate).normalize(),
+                    places=rules.minor_unit,
+                    step=format_amount(unit * Fraction(rate).denominator, rules.minor_unit),
                 )
+                for end, amount in (("min", stake), ("max", rules.limits[bet].max))
+                if amount * rate != (amount * rate).quantize(unit)
+            ]
+            if fees:
+                problems += fees
                 continue
         if rule is not None and bet in rule.pays:
             nets = [rule.pays[bet].pays - rule.pays[bet].stake_kept]

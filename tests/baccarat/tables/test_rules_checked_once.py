@@ -139,6 +139,10 @@ PEEK_FEE_FINER = {
         {"limits": {"player": {"min": "1.01", "max": "200.00"}}},
         [("fee_finer_than_minor_unit", "/rules/limits/player/min")],
     ),
+    "a maximum of 200.01": (
+        {"limits": {"banker": {"min": "1.00", "max": "200.01"}}},
+        [("fee_finer_than_minor_unit", "/rules/limits/banker/max")],
+    ),
 }
 
 
@@ -150,6 +154,16 @@ def test_the_peek_table_s_operations_refuse_a_minimum_whose_fee_is_finer_than_th
     rules, problems = PEEK_FEE_FINER[case]
     path, body = bodies("peek", rules)[operation]
     assert refusal(client.post(path, json=body)) == (422, problems)
+
+
+@pytest.mark.parametrize("operation", [name for name in OPERATIONS if name != "peek"])
+def test_a_multiplier_table_s_maximum_whose_fee_is_finer_than_the_unit_is_refused_alike(client, operation):
+    """The sheet's "to 200.01" would not hold: a stake of 200.01 pays a fee of 40.002."""
+    path, body = bodies("lightning", {"limits": {"tie": {"min": "1.00", "max": "20.01"}}})[operation]
+    assert refusal(client.post(path, json=body)) == (
+        422,
+        [("fee_finer_than_minor_unit", "/rules/limits/tie/max")],
+    )
 
 
 def test_the_peek_table_takes_a_minimum_whose_fee_is_whole(client):
