@@ -107,7 +107,12 @@ NONE_LIT = MultiplierCards(())
 def _fully_lit(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards]:
     """A round the bet wins on with the most cards that count for it, each
     of them lit by the rule's largest multiplier: the largest multiplier the
-    rule pays the bet (:func:`.multipliers.rule.largest_multiplier`)."""
+    rule pays the bet (:func:`.multipliers.rule.largest_multiplier`), as the
+    rule settles it. Whether a shoe of the table's decks deals such a round
+    with the rule's count of multiplier cards is not read here: at one deck
+    a six-card round holds six different cards, one more than the most
+    multiplier cards Lightning draws, so its Tie's stated top pay is the
+    rule's, not one such a shoe can deal."""
     assert rules.multipliers is not None
     counted = rules.multipliers.pays[bet].counted
     for coup in structure().examples.values():
