@@ -153,3 +153,18 @@ def test_a_table_of_another_game_is_not_simulated_as_the_plain_game(table, capsy
         main(["simulate", "--shoes", "2", "--seed", "s", "--table", table])
     assert stopped.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_a_table_that_reshuffles_after_each_hand_is_simulated_one_hand_a_shuffle(capsys):
+    """tie_9 deals each hand from the top of its own shuffle, no burn: N shoes
+    are N rounds, and each bet's observed return is judged against the full
+    shoe's exact value, which is exactly its odds there."""
+    argv = ["simulate", "--table", "tie_9", "--shoes", "4000", "--seed", SEED, "--json"]
+    assert main(argv) == OK
+    document = json.loads(capsys.readouterr().out)
+    assert (document["shoes"], document["rounds"], document["dealing"]) == (4000, 4000, "reshuffle_each_hand")
+    for figures in document["bets"].values():
+        assert sum(line["rounds"] for line in figures["lines"]) == 4000
+        assert figures["agrees"]
+    assert main(["simulate", "--table", "tie_9", "--shoes", "3", "--seed", SEED]) == OK
+    assert "dealt one round each, reshuffled after each hand" in capsys.readouterr().out

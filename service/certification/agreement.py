@@ -4,7 +4,9 @@ figures of :mod:`.exact`.
 
 The shoes are the vectorised simulator's (:func:`service.baccarat.odds.simulation.tally_shoes`):
 shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
-``POST /v1/shoes`` deals them. Per bet:
+``POST /v1/shoes`` deals them, or at a table that reshuffles after each hand
+one round from its top, no burn, as ``POST /v1/rounds`` deals a seeded round
+there (each round its own shuffle). Per bet:
 
 * its **observed return** per unit staked (exact, from the rounds of each
   pay-table line times what the line pays), its 99% confidence interval
@@ -21,7 +23,9 @@ shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
 
 Over whole shoes a bet's odds are not exactly a full shoe's (where the cut
 card falls depends on the cards), but the difference is far below what a
-run can resolve (docs/odds.md).
+run can resolve (docs/odds.md). At a table that reshuffles after each hand
+they are exactly a full shoe's: every round is a fresh shoe's first, no
+card burned, and each shoe one observation of one round.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from scipy import stats
 from ..baccarat.odds.exact import analyse
 from ..baccarat.odds.simulation import BetReturn, Tally, returns
 from ..baccarat.shoes.composition import full_shoe
-from ..baccarat.tables.rules import Rules
+from ..baccarat.tables.rules import Dealing, Rules
 from .exact import GameMath
 from .verdicts import Result
 
@@ -50,7 +54,9 @@ MIN_EXPECTED = 5.0
 def expected_rounds_per_shoe(rules: Rules) -> Fraction:
     """About how many rounds a shoe deals under ``rules``: the cards before
     the cut card (less the mean burn) over the mean cards of a round, plus
-    the round after the cut card."""
+    the round after the cut card; one at a table that reshuffles after each hand."""
+    if rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        return Fraction(1)
     odds = analyse(full_shoe(rules.decks), rules)
     cards = 4 * odds.probabilities["four_cards"] + 5 * odds.probabilities["five_cards"]
     cards += 6 * odds.probabilities["six_cards"]
@@ -59,7 +65,7 @@ def expected_rounds_per_shoe(rules: Rules) -> Fraction:
 
 
 def shoes_for(rounds: int, rules: Rules) -> int:
-    """Whole shoes to deal for about ``rounds`` rounds (at least 2)."""
+    """Shoes (shuffles) to deal for about ``rounds`` rounds (at least 2)."""
     return max(2, ceil(rounds / expected_rounds_per_shoe(rules)))
 
 

@@ -21,7 +21,9 @@ to drop. The temporary file takes :data:`BYTES_PER_SHOE` a shoe on disk
 
 :class:`GivenShoes` then stands where the service's seeded shuffle stands:
 the shuffle tests count its shoes, and :func:`tally_given` deals them as
-the simulator deals seeded ones, so their returns meet the exact math.
+the simulator deals seeded ones, as the table deals (whole, or at a table
+that reshuffles after each hand one round from the top of each, no burn:
+each line a shuffle, each shuffle one hand), so their returns meet the exact math.
 """
 
 from __future__ import annotations
@@ -35,8 +37,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from ..baccarat.counting import batch
-from ..baccarat.odds.simulation import Stakes, Tally, batches, tally
+from ..baccarat.odds.simulation import Stakes, Tally, batches, deal_as_table, tally
 from ..baccarat.rulebook.cards import DECK, parse_card
 from ..baccarat.tables.rules import Rules
 
@@ -189,13 +190,14 @@ def _cards(codes: list[Any], decks: int, known: dict[str, int]) -> np.ndarray | 
 
 
 def tally_given(rules: Rules, given: GivenShoes, first: int, count: int) -> Tally:
-    """Deal shoes ``first .. first + count - 1`` of ``given`` whole under
-    ``rules`` (burn, cut card) and tally them, as the simulator tallies seeded
-    shoes, a batch at a time (the simulator's)."""
+    """Deal shoes ``first .. first + count - 1`` of ``given`` under ``rules``
+    as the table deals (whole with burn and cut card, or one round from the
+    top of each at a table that reshuffles after each hand) and tally them,
+    as the simulator tallies seeded shoes, a batch at a time (the simulator's)."""
     stakes = Stakes.of(rules)
     # The tally's shuffle names how shoes are numbered within a run; its seed names the file.
     total = Tally.empty(rules, given.label, "service")
     for start, size in batches(first, count):
-        dealt = batch.deal(given(given.label, start, size, rules.decks), cut_card=rules.cut_card)
+        dealt = deal_as_table(given(given.label, start, size, rules.decks), rules)
         total += tally(dealt, stakes, rules=rules, seed=given.label, shuffle="service", first=start)
     return total

@@ -25,7 +25,7 @@ from typing import Any
 from .. import __version__
 from ..baccarat.odds.simulation import BATCH, Tally, tally_shoes
 from ..baccarat.shoes.shuffle import ALGORITHM
-from ..baccarat.tables.rules import Rules
+from ..baccarat.tables.rules import Dealing, Rules
 from . import agreement, bit_tests, dieharder, million_bits, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
@@ -332,8 +332,7 @@ def _source(inputs: Inputs) -> dict[str, Any]:
                 "sha256": inputs.given.sha256,
                 "shoes": inputs.shoes,
                 "how": "shoe i is the file's (i + 1)-th shoe, a line each (JSON Lines, its cards from the "
-                "top; blank lines are skipped), dealt whole as the service deals a seeded shoe: burn, "
-                "rounds, cut card, one more round",
+                f"top; blank lines are skipped), {_dealt(inputs.rules)}",
             }
         }
     return {
@@ -343,9 +342,19 @@ def _source(inputs: Inputs) -> dict[str, Any]:
             "nonces": [0, inputs.shoes - 1],
             "algorithm": ALGORITHM,
             "how": "shoe i is shuffled from the server seed, an empty client seed and nonce i "
-            "(docs/fairness.md) and dealt whole: burn, rounds, cut card, one more round",
+            f"(docs/fairness.md), {_dealt(inputs.rules)}",
         }
     }
+
+
+def _dealt(rules: Rules) -> str:
+    """How the run dealt each shoe: as the table deals."""
+    if rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        return (
+            "its one round dealt from the top with no burn, as the table deals (it reshuffles after "
+            "each hand) and as POST /v1/rounds deals a seeded round there"
+        )
+    return "dealt whole as the service deals a seeded shoe: burn, rounds, cut card, one more round"
 
 
 def _bit_stream(

@@ -57,6 +57,9 @@ dieharder where it is installed), and rounds to re-deal. Writes DIR/report.json 
 EPILOG = """\
 A rules file holds {"table": NAME, "rules": {...}} as POST /v1/odds reads it.
 A shoes file holds one shoe a line: a JSON array of its card codes from the top.
+Shoes are dealt as the table deals: whole (burn, cut card), or at a table that
+reshuffles after each hand (tie_9) one round from the top of each, no burn: a
+seeded run's N rounds are then N shuffles, and a file's line is one hand's shuffle.
 
 examples:
   baccarat certify --table standard --rounds 1000000 --seed lab-2026-01 --out cert/

@@ -2,8 +2,12 @@
 against its exact odds.
 
 Shoe ``i`` is shuffled from ``--seed`` with an empty client seed and nonce
-``i`` and dealt whole (burn, cut card); one unit is settled on every bet the
-table offers at every round (:mod:`service.baccarat.odds.simulation`). Each bet's
+``i`` and dealt as the table deals: whole (burn, cut card), or at a table
+that reshuffles after each hand (``tie_9``) its one round from the top, no
+burn, as ``POST /v1/rounds`` deals a seeded round there; one unit is settled
+on every bet the table offers at every round
+(:mod:`service.baccarat.odds.simulation`). There the exact value is exactly
+what the rounds' mean tends to (each round a full shoe's first). Each bet's
 observed return per unit staked is printed with its confidence interval,
 beside the exact expected value on a full shoe (``POST /v1/odds``), and
 whether the interval holds it. A progress bar (tqdm) goes to stderr on long
@@ -29,9 +33,11 @@ from ..baccarat.tables.rules import DEFAULT_TABLE, PUNTO_BANCO, Rules, resolve_r
 from .documents import OK, refuse, write_json
 
 DESCRIPTION = """\
-Deal N seeded shoes whole (burn, rounds, cut card), settle one unit on every
-bet the table offers at every round, and report each bet's observed return
-per unit staked with a confidence interval, against its exact expected value."""
+Deal N seeded shoes as the table deals them, whole (burn, rounds, cut card)
+or, at a table that reshuffles after each hand (tie_9), one round from the
+top of each shuffle with no burn; settle one unit on every bet the table
+offers at every round, and report each bet's observed return per unit
+staked with a confidence interval, against its exact expected value."""
 
 EPILOG = """\
 examples:
@@ -114,6 +120,7 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
         "shuffle": simulation.tally.shuffle,
         "table": table,
         "decks": rules.decks,
+        "dealing": str(rules.dealing),
         "shoes": simulation.shoes,
         "rounds": simulation.rounds,
         "confidence": confidence,
@@ -124,6 +131,7 @@ def report(simulation: Simulation, table: str, rules: Rules, confidence: float) 
 def text(document: dict[str, Any]) -> str:
     """The report as a table to read."""
     level = f"{document['confidence']:.0%}"
+    dealt = "one round each, reshuffled after each hand" if document["dealing"] != "shoe" else "whole"
     shuffled = (
         f"nonces 0-{document['shoes'] - 1}"
         if document["shuffle"] == "service"
@@ -131,7 +139,7 @@ def text(document: dict[str, Any]) -> str:
     )
     lines = [
         f"{document['shoes']:,} shoes of {document['decks']} decks from seed {document['seed']!r} "
-        f"({shuffled}), table {document['table']}: {document['rounds']:,} rounds, "
+        f"({shuffled}), dealt {dealt}, table {document['table']}: {document['rounds']:,} rounds, "
         "one unit on every bet every round",
         "",
         f"{'bet':<20} {'observed':>10} {level + ' interval':>24} {'exact':>10}  agrees",

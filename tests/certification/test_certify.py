@@ -324,3 +324,27 @@ def test_a_command_line_it_cannot_read_exits_2(tmp_path):
     done = baccarat("certify", "--rounds", "many", "--seed", "s", "--out", str(tmp_path / "out"))
     assert done.returncode == 2
     assert "--rounds: invalid int value" in done.stderr
+
+
+def test_a_table_that_reshuffles_after_each_hand_is_certified_as_it_deals(tmp_path, client, capsys):
+    """tie_9 deals each hand from its own shuffle, no burn: a run deals one round
+    a shoe, from the top, its returns judged against the full shoe's exact
+    figures (exactly its odds), and each recalled round is asked again of
+    POST /v1/rounds without a round number, as that table takes it."""
+    out = tmp_path / "out"
+    args = ["certify", "--table", "tie_9", "--rounds", "300", "--seed", SEED, "--shuffle-shoes", "100"]
+    assert main([*args, "--in-process", "--out", str(out)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    report = json.loads((out / "report.json").read_text())
+    assert report["inputs"]["shoes"] == report["simulation"]["shoes"] == report["simulation"]["rounds"] == 300
+    assert "no burn" in report["inputs"]["seed"]["how"]
+    assert report["inputs"]["rules"]["dealing"] == "reshuffle_each_hand"
+    for entry in (*report["recall"], *report["last_games"]):
+        assert (entry["round"], entry["rounds_in_shoe"]) == (1, 1)
+        assert entry["agrees_with_simulator"]
+        served = client.post(entry["request"]["path"], json=entry["request"]["body"])
+        assert served.status_code == 200, served.get_json()
+        assert served.get_json()["player"]["cards"] == entry["player"]
+    exact = {bet: figures["expected_value"]["fraction"] for bet, figures in report["exact"]["bets"].items()}
+    odds = client.post("/v1/odds", json={"table": "tie_9"}).get_json()["bets"]
+    assert exact == {bet: figures["exact"]["expected_value"] for bet, figures in odds.items()}

@@ -224,3 +224,22 @@ def test_copies_of_one_shoe_fail_every_return_and_the_report_is_strict_json(tmp_
     assert {t["p_value"] for t in report["simulation"]["returns"]} == {0.0}
     assert not any(t["passed"] for t in report["simulation"]["returns"])
     assert {t["statistic"] for t in report["simulation"]["returns"]} == {None}
+
+
+def test_at_a_table_that_reshuffles_after_each_hand_each_given_shoe_deals_one_round(tmp_path: Path, capsys):
+    """Each line is a shuffle, and the table deals one hand from each, from its
+    top with no burn: the given shoes give the seeded run's rounds exactly."""
+    each_hand = TABLES["tie_9"].rules
+    shoes = batch.seeded_shoes("each-hand", 0, 30, 8)
+    given, _ = read_shoes(lines_of(shoes), 8)
+    assert given is not None
+    dealt = tally_given(each_hand, given, 0, 30)
+    assert (dealt.shoes, dealt.rounds) == (30, 30)
+    assert dealt.by_signature == tally_shoes(each_hand, "each-hand", 0, 30).by_signature
+    path = tmp_path / "shoes.jsonl"
+    path.write_bytes(b"".join(lines_of(shoes)))
+    assert main(["certify", "--table", "tie_9", "--shoes", str(path), "--out", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["simulation"]["rounds"] == report["inputs"]["shoes_file"]["shoes"] == 30
+    assert "one round dealt from the top with no burn" in report["inputs"]["shoes_file"]["how"]

@@ -5,7 +5,9 @@ A card's index is its place in a fresh deck (:data:`.rulebook.cards.DECK`: suits
 S, H, D, C, ranks A to K), so a shoe of :func:`.rulebook.cards.shoe` is ``0 .. 51``
 deck after deck. :func:`deal` deals every shoe of a batch whole, exactly as
 :func:`.shoes.deal.deal_shoe` deals one (burn, rounds by the tableau, the cut
-card, one more round), going round by round across all the shoes at once.
+card, one more round), going round by round across all the shoes at once;
+:func:`deal_tops` deals one round from the top of each, no burn, as a table
+that reshuffles after each hand deals each shuffle.
 
 Each round is kept as its :class:`.counting.round_counts.Signature` (its totals,
 whether each hand drew, how each hand's first two cards pair): every pay
@@ -93,36 +95,58 @@ def _pairing(first: Array, second: Array) -> Array:
     return np.where(first == second, PERFECT, np.where(same_rank, PAIR, NONE))
 
 
+def _rounds_at(cards: Array, position: Array) -> tuple[Array, Array]:
+    """The round each shoe (row) of ``cards`` deals from its ``position``: its
+    signature index and the cards it uses."""
+    size = cards.shape[1]
+    rows = np.arange(len(cards))
+    # Six cards from each shoe's position (a round uses four to six); a shoe
+    # that has ended reads harmlessly from its last cards and is masked out.
+    at = np.minimum(position[:, None] + np.arange(6), size - 1)
+    c = cards[rows[:, None], at]
+    v = POINTS[c]
+    player, banker = (v[:, 0] + v[:, 2]) % 10, (v[:, 1] + v[:, 3]) % 10
+    natural = NATURAL[player] | NATURAL[banker]
+    player_drew = ~natural & PLAYER_DRAWS[player]
+    third = v[:, 4]
+    banker_drew = ~natural & np.where(
+        player_drew, BANKER_DRAWS[banker, third], BANKER_DRAWS_PLAYER_STOOD[banker]
+    )
+    banker_third = np.where(player_drew, v[:, 5], v[:, 4])
+    player_total = np.where(player_drew, (player + third) % 10, player)
+    banker_total = np.where(banker_drew, (banker + banker_third) % 10, banker)
+    signature = (player_total * 10 + banker_total) * 4 + player_drew * 2 + banker_drew
+    signature = (signature * 3 + _pairing(c[:, 0], c[:, 2])) * 3 + _pairing(c[:, 1], c[:, 3])
+    return signature, 4 + player_drew + banker_drew
+
+
+def deal_tops(shoes: npt.ArrayLike) -> Dealt:
+    """Deal one round from the top of every shoe (row) of ``shoes``, no card
+    burned: how a table that reshuffles after each hand deals each shuffle
+    (as :func:`.rulebook.coup.deal` deals a seeded round without a round number)."""
+    cards = np.asarray(shoes, dtype=np.int64)
+    start = np.zeros(len(cards), dtype=np.int64)
+    signature, cards_used = _rounds_at(cards, start)
+    return Dealt(
+        rounds=np.ones(len(cards), dtype=np.int64),
+        signatures=signature[:, None],
+        starts=start[:, None],
+        cards_used=cards_used[:, None],
+    )
+
+
 def deal(shoes: npt.ArrayLike, *, cut_card: int = DEFAULT_CUT_CARD) -> Dealt:
     """Deal every shoe (row) of ``shoes`` whole, as :func:`.shoes.deal.deal_shoe` does."""
     cards = np.asarray(shoes, dtype=np.int64)
     count, size = cards.shape
     check_cut_card(size, cut_card)
     cut_position = size - cut_card
-    rows = np.arange(count)
     position = 1 + PIPS[cards[:, 0]]
     active = np.ones(count, dtype=bool)
     cut_out = np.zeros(count, dtype=bool)
     signatures, starts, used = [], [], []
     while active.any():
-        # Six cards from each shoe's position (a round uses four to six); a shoe
-        # that has ended reads harmlessly from its last cards and is masked out.
-        at = np.minimum(position[:, None] + np.arange(6), size - 1)
-        c = cards[rows[:, None], at]
-        v = POINTS[c]
-        player, banker = (v[:, 0] + v[:, 2]) % 10, (v[:, 1] + v[:, 3]) % 10
-        natural = NATURAL[player] | NATURAL[banker]
-        player_drew = ~natural & PLAYER_DRAWS[player]
-        third = v[:, 4]
-        banker_drew = ~natural & np.where(
-            player_drew, BANKER_DRAWS[banker, third], BANKER_DRAWS_PLAYER_STOOD[banker]
-        )
-        banker_third = np.where(player_drew, v[:, 5], v[:, 4])
-        player_total = np.where(player_drew, (player + third) % 10, player)
-        banker_total = np.where(banker_drew, (banker + banker_third) % 10, banker)
-        signature = (player_total * 10 + banker_total) * 4 + player_drew * 2 + banker_drew
-        signature = (signature * 3 + _pairing(c[:, 0], c[:, 2])) * 3 + _pairing(c[:, 1], c[:, 3])
-        cards_used = 4 + player_drew + banker_drew
+        signature, cards_used = _rounds_at(cards, position)
         signatures.append(np.where(active, signature, -1))
         starts.append(np.where(active, position, -1))
         used.append(np.where(active, cards_used, 0))

@@ -66,12 +66,13 @@ from ..shoes.composition import (
     SeededPlace,
     after_removing,
     before_round,
+    fresh_shuffle,
     from_rank_counts,
     full_shoe,
 )
 from ..shoes.shuffle import Seed
 from ..tables.payouts import pay_table
-from ..tables.rules import Rules, check_whole_shoe
+from ..tables.rules import Dealing, Rules, check_whole_shoe
 
 #: Significant digits of :func:`decimal_text` by default.
 DIGITS = 18
@@ -474,7 +475,9 @@ def shoe_odds(
     """The odds for the shoe a request describes: the full shoe of
     ``rules.decks`` decks, less ``removed``, or holding ``counts`` per rank,
     or a shoe shuffled from ``seed`` before round ``round_number`` (default
-    1, just after the burn). At most one of these."""
+    1, just after the burn); at a table that reshuffles after each hand, the
+    shoe shuffled from ``seed`` whole, as its one round is dealt from the top
+    without burn (:func:`.play.round.play_and_settle`). At most one of these."""
     given = [
         name
         for name, value in (("removed", removed), ("counts", counts), ("seed", seed))
@@ -492,7 +495,11 @@ def shoe_odds(
         )
     if round_number is not None:
         check_whole_shoe(rules, ("round",))
-    if seed is not None:
+    if seed is not None and rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        # The round the table deals (POST /v1/rounds): the fresh shuffle's top, no burn.
+        seeded = fresh_shuffle(rules.decks, seed, commitment=commitment)
+        shoe = Shoe(seeded.composition, "seed", seeded.place)
+    elif seed is not None:
         seeded = before_round(
             rules.decks, seed, round_number or 1, cut_card=rules.cut_card, commitment=commitment
         )

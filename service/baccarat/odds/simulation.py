@@ -3,8 +3,11 @@ on the exact odds by another road, tallied exactly.
 
 Shoe ``i`` (``i = 0, 1, ...``) is shuffled from the server seed with an
 empty client seed and nonce ``i`` (so shoe 0 is the shoe of the plain seed),
-and dealt whole as :mod:`.shoes.deal` deals it: burn, rounds, cut card, one
-more round. On every round one unit is staked on every bet the table offers.
+and dealt as the table deals (:func:`deal_as_table`): whole as :mod:`.shoes.deal`
+deals it (burn, rounds, cut card, one more round), or, at a table that
+reshuffles after each hand, its one round from the top without burn, as
+``POST /v1/rounds`` deals a seeded round there. On every round one unit is
+staked on every bet the table offers.
 The shoes are dealt many at a time by :mod:`.counting.batch`, each round kept as its
 signature (all that a pay table reads), so what a run found is a
 :class:`Tally` of integers: rounds per signature, from which every line of
@@ -16,16 +19,19 @@ A tally covers shoes by number, whoever dealt them: :func:`tally_shoes`
 deals shoes ``first .. first + count - 1``, and tallies add up (``a + b``,
 or ``sum(parts)``), so a run split across processes or machines gives the
 same counts as one run in one process, however it is split. A tally is a
-small picklable value of ints that says what it counted (the rules' id, the
-seed, the shuffle, the ranges of shoe numbers): adding tallies of other
-rules, another seed or shuffle, or of a shoe counted twice is refused.
+small picklable value of ints that says what it counted (the rules' id, how
+the table deals, which the id leaves out, the seed, the shuffle, the ranges
+of shoe numbers): adding tallies of other rules or dealing, another seed or
+shuffle, or of a shoe counted twice is refused.
 
 Rounds of one shoe are not independent (they share its cards), shoes are:
 the confidence interval treats each shoe as one observation of (net,
 rounds) and uses the ratio estimator's standard error with a normal
 quantile. Averaged over whole shoes a bet's return is not exactly its
 return on a full shoe (where the cut card falls depends on the cards dealt
-before it), but the difference is far below what a simulation can see.
+before it), but the difference is far below what a simulation can see. At a
+table that reshuffles after each hand it is exactly that return: each round
+is the first of a full shoe, no card burned, and a shoe is one round.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ from ..bets.types import BetType
 from ..counting import batch
 from ..counting.round_counts import SIGNATURES
 from ..tables.payouts import pay_table
-from ..tables.rules import Rules
+from ..tables.rules import Dealing, Rules
 from .exact import settling_lines
 
 #: Shoes dealt together: large enough that numpy's work dominates, small
@@ -115,8 +121,11 @@ class Tally:
     """What a run of shoes found, in integers; tallies of other shoes of the
     same run add up (``a + b``, ``sum(tallies)``)."""
 
-    #: What was counted: the rules' :attr:`~.tables.rules.Rules.id`, the seed and the shuffle.
+    #: What was counted: the rules' :attr:`~.tables.rules.Rules.id`, how the
+    #: table deals (:class:`~.tables.rules.Dealing`, which the id leaves out),
+    #: the seed and the shuffle.
     rules_id: str
+    dealing: str
     seed: str
     shuffle: Shuffle
     #: The shoe numbers counted, as half-open ranges ``(first, end)`` in order.
@@ -141,16 +150,20 @@ class Tally:
     def empty(cls, rules: Rules, seed: str, shuffle: Shuffle = "service") -> Tally:
         """No shoe counted yet."""
         zeros = (0,) * len(rules.bet_types)
-        return cls(rules.id, seed, shuffle, (), 0, (0,) * SIGNATURES, 0, zeros, zeros, zeros)
+        return cls(
+            rules.id, str(rules.dealing), seed, shuffle, (), 0, (0,) * SIGNATURES, 0, zeros, zeros, zeros
+        )
 
     def __add__(self, other: Tally) -> Tally:
-        mine, theirs = (self.rules_id, self.seed, self.shuffle), (other.rules_id, other.seed, other.shuffle)
+        mine = (self.rules_id, self.dealing, self.seed, self.shuffle)
+        theirs = (other.rules_id, other.dealing, other.seed, other.shuffle)
         if mine != theirs:
             raise ValueError(
-                f"cannot add tallies of other runs: (rules id, seed, shuffle) {mine} and {theirs}"
+                f"cannot add tallies of other runs: (rules id, dealing, seed, shuffle) {mine} and {theirs}"
             )
         return Tally(
             self.rules_id,
+            self.dealing,
             self.seed,
             self.shuffle,
             merge_ranges(self.ranges + other.ranges),
@@ -180,8 +193,20 @@ class Tally:
         }
 
     def _check(self, rules: Rules) -> None:
-        if rules.id != self.rules_id:
-            raise ValueError(f"this tally was counted under rules {self.rules_id}, not {rules.id}")
+        if (rules.id, str(rules.dealing)) != (self.rules_id, self.dealing):
+            raise ValueError(
+                f"this tally was counted under rules {self.rules_id} dealt {self.dealing}, "
+                f"not {rules.id} dealt {rules.dealing}"
+            )
+
+
+def deal_as_table(shoes: batch.Array, rules: Rules) -> batch.Dealt:
+    """Each shoe (row) of ``shoes`` dealt as the table deals: whole (burn, cut
+    card), or at a table that reshuffles after each hand its one round from
+    the top, no burn (each shuffle the hand's own)."""
+    if rules.dealing is Dealing.RESHUFFLE_EACH_HAND:
+        return batch.deal_tops(shoes)
+    return batch.deal(shoes, cut_card=rules.cut_card)
 
 
 def _sum(values: batch.Array) -> int:
@@ -202,6 +227,7 @@ def tally(
         per_shoe = [net.astype(object) for net in per_shoe]
     return Tally(
         rules_id=rules.id,
+        dealing=str(rules.dealing),
         seed=seed,
         shuffle=shuffle,
         ranges=((first, first + shoes),) if shoes else (),
@@ -256,16 +282,17 @@ def tally_shoes(
     progress: Callable[[int], object] | None = None,
 ) -> Tally:
     """Deal shoes ``first .. first + count - 1`` of ``seed`` under ``rules``
-    and tally them; ``progress(shoes)`` after each batch with the shoes it
-    dealt. Shoe ``i`` is the same shoe whichever call deals it."""
+    as the table deals them (:func:`deal_as_table`) and tally them; ``progress(shoes)``
+    after each batch with the shoes it dealt. Shoe ``i`` is the same shoe whichever call deals it."""
     if first < 0 or count < 0:
         raise ValueError("shoe numbers start at 0, and a count is never negative")
     stakes = Stakes.of(rules)
     total = Tally.empty(rules, seed, shuffle)
     for start, size in batches(first, count):
         shoes = shoes_of(seed, start, size, rules.decks, shuffle)
-        dealt = batch.deal(shoes, cut_card=rules.cut_card)
-        total += tally(dealt, stakes, rules=rules, seed=seed, shuffle=shuffle, first=start)
+        total += tally(
+            deal_as_table(shoes, rules), stakes, rules=rules, seed=seed, shuffle=shuffle, first=start
+        )
         if progress is not None:
             progress(size)
     return total

@@ -190,3 +190,11 @@ def before_round(
         left[_INDEX[card]] += 1
     composition = Composition(decks, tuple(left))
     return SeededComposition(composition, SeededPlace(round_number, place.start, record))
+
+
+def fresh_shuffle(decks: int, seed: Seed, *, commitment: str | None = None) -> SeededComposition:
+    """A shoe shuffled from ``seed`` as a table that reshuffles after each
+    hand deals it: its one round from the top, no card burned, so the whole
+    shoe is left (its place: round 1, position 0)."""
+    _, record = seeded_shoe(decks, seed, commitment)
+    return SeededComposition(full_shoe(decks), SeededPlace(1, 0, record))

@@ -546,8 +546,10 @@ def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> Non
     What it holds: limits in whole minor units; a multiplier rule that fits
     the table and is played at the standard pays; no commission but with the
     standard variant; a cut card the shoe can place; at Peek Baccarat's
-    table, the Player and Banker pays its fee and returns are priced at; and
-    every offered bet can win in a shoe of the table's decks.
+    table, the Player and Banker pays its fee and returns are priced at;
+    every offered bet can win in a shoe of the table's decks; and at each
+    minimum a win paid at least a minor unit, at each minimum and maximum a
+    fee (a multiplier rule's, the peek's at its table) of whole minor units.
     """
     if table.peek:
         _refuse(
@@ -581,8 +583,8 @@ def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> Non
     )
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
     _refuse(
-        N_("A table minimum is a stake whose win or fee is not a whole minor unit"),
-        _minimums_paid(rules, overrides),
+        N_("A table limit is a stake whose win or fee is not a whole minor unit"),
+        _minimums_paid(rules, overrides, peek=TABLES[table].peek),
     )
 
 
@@ -610,13 +612,25 @@ _PAID_BY = (
 )
 
 
-def _minimums_paid(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
-    """The money rule at a table's minimum (docs/bets.md, "Money"): a bet's
+def _fee_rate(rules: Rules, bet: BetType, *, peek: bool) -> Decimal | None:
+    """The fee a bet pays on top of its stake, as a rate: its multiplier
+    rule's, or at Peek Baccarat's table the peek's; None without one."""
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        return rules.multipliers.fee.rate_on(bet)
+    if peek and bet in PEEK_FEE_BETS:
+        return PEEK_FEE_RATE
+    return None
+
+
+def _minimums_paid(rules: Rules, overrides: Mapping[str, Any], *, peek: bool = False) -> list[Problem]:
+    """The money rule at a table's limits (docs/bets.md, "Money"): a bet's
     minimum stake, won on any line, is paid at least one minor unit (a win
-    paid nothing would be a commission of 100%), and at a multiplier table
-    its fee is a whole number of minor units (a smaller stake is refused, so
-    the sheet's "from" would not hold). Each problem at the bet's minimum
-    when sent, else at the setting sent that makes it, else at the table."""
+    paid nothing would be a commission of 100%), and where it pays a fee (a
+    multiplier table's, or Peek Baccarat's at its table: ``peek``) the fee
+    on its minimum and on its maximum is a whole number of minor units (such
+    a stake is refused, so the sheet's "from" or "to" would not hold). Each
+    problem at the bet's limit when sent, else at the setting sent that
+    makes it, else at the table."""
     unit = Decimal(1).scaleb(-rules.minor_unit)
     sent_limits = {BetType(bet) for bet in overrides.get("limits", {})}
     cause = next((("rules", name) for name in _PAID_BY if name in overrides), ("table",))
@@ -625,22 +639,24 @@ def _minimums_paid(rules: Rules, overrides: Mapping[str, Any]) -> list[Problem]:
         stake = rules.limits[bet].min
         where = ("rules", "limits", str(bet), "min") if bet in sent_limits else cause
         rule = rules.multipliers
-        if rule is not None and bet in rule.pays:
-            rate = rule.fee.rate_on(bet)
-            fee = stake * rate
-            if fee != fee.quantize(unit):
-                step = unit * Fraction(rate).denominator
-                problems.append(
-                    Problem.of(
-                        where,
-                        ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
-                        amount=format_amount(stake, rules.minor_unit),
-                        fee=fee.normalize(),
-                        places=rules.minor_unit,
-                        step=format_amount(step, rules.minor_unit),
-                    )
+        rate = _fee_rate(rules, bet, peek=peek)
+        if rate is not None:
+            fees = [
+                Problem.of(
+                    ("rules", "limits", str(bet), end) if bet in sent_limits else cause,
+                    ProblemCode.FEE_FINER_THAN_MINOR_UNIT,
+                    amount=format_amount(amount, rules.minor_unit),
+                    fee=(amount * rate).normalize(),
+                    places=rules.minor_unit,
+                    step=format_amount(unit * Fraction(rate).denominator, rules.minor_unit),
                 )
+                for end, amount in (("min", stake), ("max", rules.limits[bet].max))
+                if amount * rate != (amount * rate).quantize(unit)
+            ]
+            if fees:
+                problems += fees
                 continue
+        if rule is not None and bet in rule.pays:
             nets = [rule.pays[bet].pays - rule.pays[bet].stake_kept]
         else:
             nets = [line.payout.net for line in rules.chosen[bet].lines if line.payout.result is Result.WIN]
@@ -695,6 +711,11 @@ def _cut_card(rules: Rules) -> list[Problem]:
 PEEK_FIXED = ("variant", "commission", "multipliers")
 #: The bets Peek Baccarat takes its fee on, whose pay tables are fixed at its table.
 PEEK_FEE_BETS = (BetType.PLAYER, BetType.BANKER)
+#: Peek Baccarat's fee on those bets, a rate of the stake paid on top of it:
+#: the game's (:class:`.games.peek.round.PeekRule` takes it from here), which
+#: its table's minimums are held to (:func:`_minimums_paid`), since the
+#: tables room sits below the game's.
+PEEK_FEE_RATE = Decimal("0.20")
 
 
 def _peek_pays_changed(overrides: Mapping[str, Any]) -> list[Problem]:

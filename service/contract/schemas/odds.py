@@ -130,7 +130,10 @@ class OddsRequestSchema(SeedInputSchema):
         validate=validate.Range(1, MAX_ROUNDS),
         metadata={
             "description": "With seed inputs: the odds just before this round of the whole seeded "
-            "shoe (burn and earlier rounds out, as POST /v1/shoes deals it); default 1",
+            "shoe (burn and earlier rounds out, as POST /v1/shoes deals it); default 1. At a table "
+            "that reshuffles after each hand (`dealing` `reshuffle_each_hand`) no round is sent "
+            "(`dealt_each_hand`): seed inputs price the one round POST /v1/rounds deals from them, "
+            "the fresh shuffle's top with no burn (the whole shoe, position 0)",
             "example": 40,
         },
     )

@@ -55,7 +55,10 @@ class RulesSheetRequestSchema(RequestSchema):
         metadata={
             "description": f"The chip denominations the table shows (at most {MAX_CHIPS}), each once, "
             "smallest first; "
-            "the preset's (1, 5, 10, 25, 100) by default",
+            "the preset's (1, 5, 10, 25, 100) by default. Each is an amount like every other of the "
+            "contract (a bet's `amount`, a limit): a decimal string, or a plain JSON number read as an "
+            "exact decimal (never a float); an exponent, a sign, zero or a value that is not a number "
+            "is refused at its index",
             "example": ["1", "5", "10", "25", "100"],
         },
     )

@@ -113,6 +113,28 @@ def test_a_seeded_shoe_before_a_round(client):
     assert first["cards"] == 416 - first["position"]
 
 
+def test_a_seed_at_a_table_that_reshuffles_after_each_hand_prices_the_round_it_deals(client):
+    """tie_9 deals a seeded round from the top of its fresh shuffle, no burn:
+    the odds for that seed are the whole shuffled shoe's, from position 0,
+    the very shoe (by its hash) whose top cards POST /v1/rounds deals."""
+    fair = {"server_seed": SERVER_SEED, "client_seed": "lucky-7", "nonce": 1}
+    body = post_odds(client, {"table": "tie_9", **fair}).get_json()
+    played = client.post("/v1/rounds", json={"table": "tie_9", **fair}).get_json()
+    shoe = client.post("/v1/shoes", json={**fair, "include_shoe": True}).get_json()["shoe"]
+    assert (body["shoe"]["round"], body["shoe"]["position"], body["shoe"]["cards"]) == (1, 0, 416)
+    assert body["shoe"]["seed"]["shoe_hash"] == played["seed"]["shoe_hash"]
+    priced = shoe[body["shoe"]["position"] :]
+    dealt = [played["player"]["cards"][0], played["banker"]["cards"][0]]
+    dealt += [played["player"]["cards"][1], played["banker"]["cards"][1]]
+    assert priced[:4] == dealt
+    full = post_odds(client, {"table": "tie_9"}).get_json()
+    assert body["probabilities"] == full["probabilities"]
+    assert body["bets"] == full["bets"]
+    # Dealt from a shoe by its rules, the same seed's round 1 comes after the burn.
+    by_shoe = post_odds(client, {"table": "tie_9", "rules": {"dealing": "shoe"}, **fair}).get_json()
+    assert by_shoe["shoe"]["position"] > 0
+
+
 def test_the_full_shoe_is_the_same_however_it_is_asked_for(client):
     answers = [
         post_odds(client, body).get_json()["probabilities"]

@@ -255,3 +255,25 @@ def test_chips_are_each_given_once_smallest_first(client, chips, pointers):
     errors = answer.get_json()["errors"]
     assert [error["pointer"] for error in errors] == pointers
     assert {error["code"] for error in errors} == {"chip_not_above_previous"}
+
+
+def test_chips_are_read_as_every_amount_of_the_contract_is(client):
+    """A chip is an amount like a bet's: a decimal string or a plain JSON
+    number read as that exact decimal; the same number with an exponent, or
+    a value that is no number, is refused at its index with the code a
+    bet's amount gets."""
+    as_text = client.post(PATH, json={"chips": ["1", "5", "25.5"]}).get_json()
+    raw = '{"chips": [1, 5, 25.5]}'
+    as_numbers = client.post(PATH, data=raw, content_type="application/json").get_json()
+    assert as_numbers["chips"] == as_text["chips"] == ["1.00", "5.00", "25.50"]
+    assert as_numbers["id"] == as_text["id"]
+    for chip, code in (("2.5E+1", "amount_with_exponent"), ("true", "amount_not_a_string")):
+        sheet = client.post(PATH, data=f'{{"chips": [1, {chip}]}}', content_type="application/json")
+        bet = client.post(
+            "/v1/rounds",
+            data=f'{{"seed": "s", "bets": [{{"type": "player", "amount": {chip}}}]}}',
+            content_type="application/json",
+        )
+        assert sheet.status_code == bet.status_code == 422
+        assert [(e["code"], e["pointer"]) for e in sheet.get_json()["errors"]] == [(code, "/chips/1")]
+        assert [e["code"] for e in bet.get_json()["errors"]] == [code]

@@ -19,13 +19,16 @@ from hypothesis import strategies as st
 from service.baccarat.bets.types import BetType
 from service.baccarat.odds import simulation
 from service.baccarat.odds.simulation import BetReturn, Stakes, Tally, batches, returns, simulate, tally_shoes
-from service.baccarat.rulebook.coup import Outcome
+from service.baccarat.rulebook.coup import Outcome, deal
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe, shuffled_shoe
 from service.baccarat.tables.payouts import pay_table
-from service.baccarat.tables.rules import PUNTO_BANCO, TABLES
+from service.baccarat.tables.rules import PUNTO_BANCO, TABLES, Dealing, resolve_rules
 
-TIE_9 = TABLES["tie_9"].rules  # player, banker and tie only; tie pays 9:1
+#: tie_9 dealt from whole shoes by its rules: player, banker and tie only; tie pays 9:1.
+TIE_9 = resolve_rules("tie_9", {"dealing": Dealing.SHOE})
+#: tie_9 as the preset deals: the cards reshuffled after each hand.
+EACH_HAND = TABLES["tie_9"].rules
 SEED = "simulation-unit"
 SHOES = 3
 
@@ -126,8 +129,9 @@ def test_a_shoe_counted_twice_is_refused():
         (lambda: tally_shoes(TIE_9, SEED + "-other", 2, 1), "other runs"),
         (lambda: tally_shoes(TIE_9, SEED, 2, 1, shuffle="numpy"), "other runs"),
         (lambda: tally_shoes(TABLES["standard"].rules, SEED, 2, 1), "other runs"),
+        (lambda: tally_shoes(EACH_HAND, SEED, 2, 1), "other runs"),
     ],
-    ids=["seed", "shuffle", "rules"],
+    ids=["seed", "shuffle", "rules", "dealing"],
 )
 def test_tallies_of_other_runs_are_not_added(other, why):
     with pytest.raises(ValueError, match=why):
@@ -138,6 +142,29 @@ def test_a_tally_is_read_only_under_its_own_rules():
     found = tally_shoes(TIE_9, SEED, 0, 2)
     with pytest.raises(ValueError, match="counted under rules"):
         returns(found, TABLES["standard"].rules)
+    with pytest.raises(ValueError, match="counted under rules"):
+        returns(found, EACH_HAND)  # the same id: the dealing is not hashed
+
+
+def test_at_a_table_that_reshuffles_after_each_hand_each_shoe_deals_one_round_from_its_top():
+    """Each shoe is one hand: the top of its own shuffle, no burn, the round
+    POST /v1/rounds deals from the same seed inputs at that table."""
+    shoes = 40
+    found = tally_shoes(EACH_HAND, SEED, 0, shoes)
+    assert (found.shoes, found.rounds, found.rounds_squared) == (shoes, shoes, shoes)
+    decks = [seeded_shoe(EACH_HAND.decks, SEED)[0]]
+    decks += [shuffled_shoe(EACH_HAND.decks, SeedInputs(SEED, "", nonce)) for nonce in range(1, shoes)]
+    outcomes = Counter(deal(deck).outcome for deck in decks)
+    returned = {r.bet: r.observed for r in returns(found, EACH_HAND)}
+    player, banker, tie = outcomes[Outcome.PLAYER], outcomes[Outcome.BANKER], outcomes[Outcome.TIE]
+    assert returned[BetType.PLAYER] == Fraction(player - banker, shoes)
+    assert returned[BetType.BANKER] == (Fraction(95, 100) * banker - player) / shoes
+    assert returned[BetType.TIE] == Fraction(9 * tie - player - banker, shoes)
+    for shuffle in ("service", "numpy"):
+        split = tally_shoes(EACH_HAND, SEED, 0, 25, shuffle=shuffle) + tally_shoes(
+            EACH_HAND, SEED, 25, 15, shuffle=shuffle
+        )
+        assert split == tally_shoes(EACH_HAND, SEED, 0, shoes, shuffle=shuffle)
 
 
 @pytest.mark.parametrize("table", list(TABLES))

@@ -2,7 +2,10 @@
 tables Hypothesis makes (decks, limits, minor units 0 and 2, tie pays,
 payout rounding, dealing, cut card, multiplier rules, peek), each statement
 of the sheet is read by its code and checked against what the engine's
-settlement, peek round and shoe do at that table.
+settlement, peek round and shoe do at that table: a multiplier table's pay
+lines as its rule settles them (nothing lit, and every counted card lit by
+the largest multiplier), and each fee, the multiplier rule's and the peek's,
+as a round charges it at the bet's minimum and maximum.
 
 The checks are keyed by the statement's code (``CHECKS``): a sheet that
 states something no check reads fails, so a new statement joins the
@@ -22,14 +25,18 @@ from service.baccarat.bets.money import format_amount, to_minor_unit
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import structure
-from service.baccarat.games.peek.round import PEEK, Choice, _open_choices
+from service.baccarat.games.multipliers.cards import MultiplierCard, MultiplierCards, counted_cards
+from service.baccarat.games.multipliers.rule import largest_multiplier
+from service.baccarat.games.multipliers.settlement import MultipliedBet, settle_multiplier_slip, settling_line
+from service.baccarat.games.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.odds.exact import priced_by, shoe_odds
+from service.baccarat.rulebook.coup import Coup
 from service.baccarat.rulebook.errors import BaccaratError
 from service.baccarat.sheets.returns import percent
 from service.baccarat.sheets.sheet import RulesSheet, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, SectionCode
 from service.baccarat.shoes.deal import deal_shoe
-from service.baccarat.shoes.shuffle import seeded_shoe
+from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, Rules, check_whole_shoe, resolve_rules
 from service.baccarat.tables.settlement import settle_bet, slip_problems
 
@@ -72,26 +79,136 @@ def _rounds_of(rules: Rules, bet: BetType) -> dict[int, Any]:
     return found
 
 
+def _stated_net(text: Any) -> Decimal:
+    """What a unit staked nets by odds written ``a:b`` (``0.95:1``, ``1:2``)."""
+    paid, per = str(text).split(":")
+    return Decimal(paid) / Decimal(per)
+
+
+def _multiplied(
+    rules: Rules, bet: BetType, stake: Decimal, coup: Coup, lit: MultiplierCards
+) -> MultipliedBet:
+    """One bet settled by the table's multiplier rule, as a round at the table settles it."""
+    assert rules.multipliers is not None
+    slip = settle_multiplier_slip(
+        [Bet(type=bet, amount=stake)],
+        coup,
+        lit,
+        rules.multipliers,
+        minor_unit=rules.minor_unit,
+        rounding=rules.payout_rounding,
+    )
+    return slip.bets[0]
+
+
+NONE_LIT = MultiplierCards(())
+
+
+def _fully_lit(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards]:
+    """A round the bet wins on with the most cards that count for it, each
+    of them lit by the rule's largest multiplier: the largest multiplier the
+    rule pays the bet (:func:`.multipliers.rule.largest_multiplier`), as the
+    rule settles it. Whether a shoe of the table's decks deals such a round
+    with the rule's count of multiplier cards is not read here: at one deck
+    a six-card round holds six different cards, one more than the most
+    multiplier cards Lightning draws, so its Tie's stated top pay is the
+    rule's, not one such a shoe can deal."""
+    assert rules.multipliers is not None
+    counted = rules.multipliers.pays[bet].counted
+    for coup in structure().examples.values():
+        cards = counted_cards(coup, bet, counted)
+        if settling_line(bet, coup).payout.result is Result.WIN and len(cards) == counted.most:
+            top = max(rules.multipliers.multipliers)
+            return coup, MultiplierCards(tuple(MultiplierCard(card, top) for card in dict.fromkeys(cards)))
+    raise AssertionError(f"no round wins {bet} with {counted.most} counted cards")
+
+
 def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
     """A pay line: at the bet's maximum, a round it decides pays what it states
-    (its odds less the commission, rounded as the sheet says)."""
+    (its odds less the commission, rounded as the sheet says); at a
+    multiplier table, settled by the rule with no card lit."""
     rules, bet = sheet.rules, BetType(section["bet"])
-    if rules.multipliers is not None and bet in rules.multipliers.pays:
-        return  # paid by the rule, which states its own pays (check_multiplied)
     table = priced_by(bet, rules)
     index = next(i for i, paid in enumerate(table.lines) if paid.code == line.values["when"].code)
     coup = _rounds_of(rules, bet).get(index)
     if coup is None:
         return  # no round of any shoe has this signature's line first (another line decides it)
     stake = rules.limits[bet].max
-    settled = settle_bet(Bet(type=bet, amount=stake), coup, rules)
+    multiplied = rules.multipliers is not None and bet in rules.multipliers.pays
+    settled = (
+        _multiplied(rules, bet, stake, coup, NONE_LIT)
+        if multiplied
+        else settle_bet(Bet(type=bet, amount=stake), coup, rules)
+    )
     if line.code is LineCode.PUSHES:
         assert settled.result is Result.PUSH
-        assert settled.returned == stake
+        assert settled.returned - stake in (0, getattr(settled, "fee", 0))
         return
-    odds = table.lines[index].payout
+    stated = _stated_net(line.values.get("net", line.values["odds"]))
+    assert stated == table.lines[index].payout.net
     assert settled.result is Result.WIN
-    assert settled.win == to_minor_unit(stake * odds.net, rules.minor_unit, rules.payout_rounding)
+    assert settled.win == to_minor_unit(stake * stated, rules.minor_unit, rules.payout_rounding)
+
+
+def check_multiplied(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """ "Multiplied, low-high:1": a win with no card lit nets the low pay, and
+    with every card that counts lit by the largest multiplier the high one
+    (before the cap, which takes what is over it: ``capped``)."""
+    rules, bet = sheet.rules, BetType(section["bet"])
+    low, high = (_stated_net(f"{end}:1") for end in str(line.values["pays"]).removesuffix(":1").split("-"))
+    stake = rules.limits[bet].min
+    coup, lit = _fully_lit(rules, bet)
+    plain = _multiplied(rules, bet, stake, coup, NONE_LIT)
+    assert plain.win == to_minor_unit(stake * low, rules.minor_unit, rules.payout_rounding)
+    most = _multiplied(rules, bet, stake, coup, lit)
+    assert rules.multipliers is not None
+    assert most.multiplier == largest_multiplier(rules.multipliers, rules.multipliers.pays[bet].counted)
+    assert most.win + most.capped == to_minor_unit(stake * high, rules.minor_unit, rules.payout_rounding)
+
+
+def _rate(text: Any) -> Decimal:
+    return Decimal(str(text).removesuffix("%")) / 100
+
+
+def _peek_round(rules: Rules, bet: BetType, stake: Decimal) -> PeekRound:
+    """A seeded peek round with one bet on ``bet``, kept."""
+    done = peek(rules, bets=(Bet(type=bet, amount=stake),), seed=SeedInputs("sheet"), decision={})
+    assert isinstance(done, PeekRound)
+    return done
+
+
+def check_fee(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """A fee of rate% (a multiplier rule's, or the peek's): charged on top of
+    the stake, exactly, at the bet's minimum and maximum, kept on a loss
+    and, unless the rule returns it, on a push."""
+    rules, bet = sheet.rules, _bet(line, section)
+    rate = _rate(line.values["rate"])
+    limits = rules.limits[bet]
+    for stake in (limits.min, limits.max):
+        if sheet.peek is not None:
+            done = _peek_round(rules, bet, stake)
+            assert done.fee == stake * rate
+            assert done.cost == stake + stake * rate
+            continue
+        coup, _ = _fully_lit(rules, bet)
+        settled = _multiplied(rules, bet, stake, coup, NONE_LIT)
+        assert settled.fee == stake * rate
+        assert settled.cost == stake + stake * rate
+    if sheet.peek is None and bet in (BetType.PLAYER, BetType.BANKER):
+        push = next(
+            c for c in structure().examples.values() if settling_line(bet, c).payout.result is Result.PUSH
+        )
+        settled = _multiplied(rules, bet, limits.min, push, NONE_LIT)
+        back = settled.fee if line.code is LineCode.FEE_RETURNED_ON_PUSH else 0
+        assert settled.returned == limits.min + back
+
+
+def check_no_fee(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """A bet the peek takes no fee on: it costs its stake."""
+    rules, bet = sheet.rules, _bet(line, section)
+    for stake in (rules.limits[bet].min, rules.limits[bet].max):
+        done = _peek_round(rules, bet, stake)
+        assert (done.fee, done.cost) == (0, stake)
 
 
 def check_return(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
@@ -109,9 +226,12 @@ def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) ->
     """No round pays a bet at its maximum more than the largest win stated,
     and (without a multiplier rule) some round pays exactly that."""
     rules, bet = sheet.rules, BetType(section["bet"])
-    if rules.multipliers is not None and bet in rules.multipliers.pays:
-        return
     stake = rules.limits[bet].max
+    if rules.multipliers is not None and bet in rules.multipliers.pays:
+        # The most the rule pays (every counted card lit by the largest multiplier), less the cap.
+        most = _multiplied(rules, bet, stake, *_fully_lit(rules, bet))
+        assert format_amount(most.win, rules.minor_unit) == line.values["amount"]
+        return
     wins = [
         settle_bet(Bet(type=bet, amount=stake), coup, rules).win for coup in _rounds_of(rules, bet).values()
     ]
@@ -206,17 +326,12 @@ STATED_BY_OTHER_TESTS = frozenset(
         LineCode.HIGHER_TOTAL_WINS,
         LineCode.TIE_PUSHES,
         LineCode.OTHERWISE_LOSES,
-        LineCode.MULTIPLIED,
-        LineCode.FEE,
-        LineCode.FEE_RETURNED_ON_PUSH,
         LineCode.RETURN_OVER_COST,
         LineCode.MULTIPLIER_CARDS,
         LineCode.MULTIPLIER_MATCH,
         LineCode.MULTIPLIER_CARD_CHANCES,
         LineCode.MULTIPLIER_CHANCES,
         LineCode.CAP,
-        LineCode.PEEK_FEE,
-        LineCode.PEEK_NO_FEE,
         LineCode.PEEK_SHOWN,
         LineCode.PEEK_SHOWN_COUNT,
         LineCode.PEEK_CHOICE,
@@ -249,6 +364,11 @@ CHECKS: dict[LineCode, Check] = {
     LineCode.CUT_CARD: check_cut_card,
     LineCode.RESHUFFLED: check_reshuffled,
     LineCode.CHIPS: check_chips,
+    LineCode.MULTIPLIED: check_multiplied,
+    LineCode.FEE: check_fee,
+    LineCode.FEE_RETURNED_ON_PUSH: check_fee,
+    LineCode.PEEK_FEE: check_fee,
+    LineCode.PEEK_NO_FEE: check_no_fee,
     LineCode.PEEK_STAKES_TRIPLED: check_peek_stakes,
     LineCode.PEEK_STAKES_DOUBLED: check_peek_stakes,
     LineCode.PEEK_STAKES_KEPT: check_peek_stakes,
@@ -296,14 +416,21 @@ def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     ):
         overrides["tie_pays"] = draw(st.sampled_from([8, 9]))
     limits = {}
+    rounded = draw(st.booleans())
     for bet in TABLES[name].rules.bet_types:
-        low = draw(st.integers(1, 50)) * unit * (100 if minor_unit == 2 else 1) * 5
-        limits[bet] = BetLimits(min=low, max=low * draw(st.integers(1, 40)))
+        if rounded:
+            low = draw(st.integers(1, 50)) * unit * (100 if minor_unit == 2 else 1) * 5
+            limits[bet] = BetLimits(min=low, max=low * draw(st.integers(1, 40)))
+        else:
+            # Any whole number of minor units: the money rule refuses some (a win
+            # paid nothing, a fee finer than the unit), and the others must hold.
+            low = draw(st.integers(1, 5_000)) * unit
+            limits[bet] = BetLimits(min=low, max=low + draw(st.integers(0, 20_000)) * unit)
     overrides["limits"] = limits
     return name, overrides
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(operator_tables())
 def test_an_operator_table_s_sheet_holds_to_play(table):
     name, overrides = table

@@ -10,8 +10,16 @@ from typing import Any
 
 import pytest
 
+from service.baccarat.games.peek.round import PEEK
 from service.baccarat.rulebook.errors import ProblemCode, RulesError
-from service.baccarat.tables.rules import TABLES, can_win, check_rules, resolve_rules
+from service.baccarat.tables.rules import (
+    PEEK_FEE_BETS,
+    PEEK_FEE_RATE,
+    TABLES,
+    can_win,
+    check_rules,
+    resolve_rules,
+)
 from service.cli import main
 
 SEED = {"server_seed": "a" * 64, "client_seed": "c", "nonce": 1}
@@ -118,6 +126,59 @@ def test_the_peek_table_s_operations_refuse_its_pays_changed_alike(client, opera
     rules, pointer = PEEK_FIXED[case]
     path, body = bodies("peek", rules)[operation]
     assert refusal(client.post(path, json=body)) == (422, [("peek_pays_fixed", pointer)])
+
+
+#: At Peek Baccarat's table, a minimum whose 20% fee is not a whole number of
+#: minor units (the money rule, as at a multiplier table): refused alike.
+PEEK_FEE_FINER = {
+    "whole units": (
+        {"minor_unit": 0},
+        [("fee_finer_than_minor_unit", "/rules/minor_unit")] * 2,
+    ),
+    "a minimum of 1.01": (
+        {"limits": {"player": {"min": "1.01", "max": "200.00"}}},
+        [("fee_finer_than_minor_unit", "/rules/limits/player/min")],
+    ),
+    "a maximum of 200.01": (
+        {"limits": {"banker": {"min": "1.00", "max": "200.01"}}},
+        [("fee_finer_than_minor_unit", "/rules/limits/banker/max")],
+    ),
+}
+
+
+@pytest.mark.parametrize("operation", ["peek", "sheets"])
+@pytest.mark.parametrize("case", PEEK_FEE_FINER)
+def test_the_peek_table_s_operations_refuse_a_minimum_whose_fee_is_finer_than_the_unit(
+    client, operation, case
+):
+    rules, problems = PEEK_FEE_FINER[case]
+    path, body = bodies("peek", rules)[operation]
+    assert refusal(client.post(path, json=body)) == (422, problems)
+
+
+@pytest.mark.parametrize("operation", [name for name in OPERATIONS if name != "peek"])
+def test_a_multiplier_table_s_maximum_whose_fee_is_finer_than_the_unit_is_refused_alike(client, operation):
+    """The sheet's "to 200.01" would not hold: a stake of 200.01 pays a fee of 40.002."""
+    path, body = bodies("lightning", {"limits": {"tie": {"min": "1.00", "max": "20.01"}}})[operation]
+    assert refusal(client.post(path, json=body)) == (
+        422,
+        [("fee_finer_than_minor_unit", "/rules/limits/tie/max")],
+    )
+
+
+def test_the_peek_table_takes_a_minimum_whose_fee_is_whole(client):
+    rules = {
+        "minor_unit": 0,
+        "limits": {"player": {"min": "5", "max": "200"}, "banker": {"min": "20", "max": "200"}},
+    }
+    for operation in ("peek", "sheets"):
+        path, body = bodies("peek", rules)[operation]
+        assert client.post(path, json=body).status_code == 200
+
+
+def test_the_peek_game_s_fee_is_the_one_its_table_is_checked_at():
+    assert PEEK.fee_rate == PEEK_FEE_RATE
+    assert PEEK.fee_bets == frozenset(PEEK_FEE_BETS)
 
 
 @pytest.mark.parametrize("operation", OPERATIONS)

@@ -49,7 +49,7 @@ from ...rulebook.cards import Card, check_composition
 from ...rulebook.coup import Coup, deal
 from ...rulebook.errors import N_, BetError, MissingCard, Problem, ProblemCode, SeedError
 from ...shoes.shuffle import SeedInputs
-from ...tables.rules import Rules
+from ...tables.rules import PEEK_FEE_BETS, PEEK_FEE_RATE, Rules
 from ...tables.settlement import settle_slip, slip_problems
 
 
@@ -77,10 +77,11 @@ class Choice(StrEnum):
 class PeekRule:
     """The game's conditions as data."""
 
-    #: The fee, a fraction of the initial stake, paid on top of it.
-    fee_rate: Decimal = Decimal("0.20")
+    #: The fee, a fraction of the initial stake, paid on top of it: the
+    #: rate the rules' one check holds the peek table's minimums to.
+    fee_rate: Decimal = PEEK_FEE_RATE
     #: The bets that pay the fee, and the only ones that may be raised.
-    fee_bets: frozenset[BetType] = frozenset({BetType.PLAYER, BetType.BANKER})
+    fee_bets: frozenset[BetType] = frozenset(PEEK_FEE_BETS)
     #: What each choice multiplies the initial stake by (no fee on the raise).
     multiples: Mapping[Choice, int] = field(
         default_factory=lambda: MappingProxyType({Choice.KEEP: 1, Choice.DOUBLE: 2, Choice.TRIPLE: 3})
