@@ -584,7 +584,7 @@ def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> Non
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
     _refuse(
         N_("A table limit is a stake whose win or fee is not a whole minor unit"),
-        _minimums_paid(rules, overrides, peek=TABLES[table].peek),
+        _minimums_paid(rules, overrides, peek=table.peek),
     )
 
 
