@@ -24,6 +24,7 @@ Everything else about the build is in pyproject.toml.
 """
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -51,8 +52,10 @@ def compile_catalogues(target: Path) -> list[str]:
 
 def provenance():
     """service/provenance/manifest.py, loaded from its file (it needs only the standard library)."""
-    spec = importlib.util.spec_from_file_location("manifest", Path("service/provenance/manifest.py"))
+    name = "baccarat_build_manifest"
+    spec = importlib.util.spec_from_file_location(name, Path("service/provenance/manifest.py"))
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclass looks its module up there
     spec.loader.exec_module(module)
     return module
 
