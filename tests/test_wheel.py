@@ -109,7 +109,8 @@ def test_the_service_is_imported_from_the_wheel_not_the_tree(environment, tmp_pa
 
 def installed_service(python: Path) -> Path:
     """The folder of the ``service`` package installed in the environment of ``python``."""
-    return Path(run(python, "-c", "import service; print(service.__file__)").strip()).parent
+    where = run(python, "-c", "import service; print(service.__file__)", cwd=python.parent)
+    return Path(where.strip()).parent
 
 
 def recorded(python: Path) -> dict:
@@ -123,7 +124,8 @@ def test_the_wheel_records_the_digest_of_the_engine_files_it_carries(wheel, envi
         claim = json.loads(archive.read(f"service/provenance/{CLAIM}"))
     assert claim["digest"] == manifest(tmp_path / "service").digest
     assert claim == recorded(environment)
-    assert claim["version"] == run(environment, "-c", "import service; print(service.__version__)").strip()
+    version = run(environment, "-c", "import service; print(service.__version__)", cwd=tmp_path)
+    assert claim["version"] == version.strip()
 
 
 def test_the_installed_baccarat_verify_build_agrees_with_the_recorded_digest(environment, tmp_path):
