@@ -17,6 +17,7 @@ from service.server.config import EPHEMERAL_KEY, ephemeral_pem
 from service.server.logs import logging_config
 from service.server.startup import (
     check_api_port,
+    check_build,
     claim_metrics_port,
     read_settings,
     remove_what_was_made,
@@ -81,11 +82,13 @@ operator_port = None
 
 
 def on_starting(server):
-    """Before anything is made: the API's port tried and the metrics port
-    taken, or a one-line refusal (service/server/startup.py). Then, before any
+    """Before anything is made: the engine's files checked against the digest
+    the build claims, the API's port tried and the metrics port taken, or a
+    one-line refusal (service/server/startup.py). Then, before any
     worker starts, empty the metrics directory: files left by an earlier run
     would otherwise be added into this run's counts."""
     global metrics_dir, operator_port
+    check_build()
     check_api_port(settings, os.environ)
     operator_port = claim_metrics_port(settings, os.environ)
     if metrics_dir is None:

@@ -36,6 +36,7 @@ from .contract.schemas.minimal import MINIMAL_FORMS, AnswerForms
 from .contract.schemas.peek import PEEK_FORMS, PeekAnswerSchema
 from .contract.schemas.roads import RESULT_FORMS
 from .contract.schemas.rules import MULTIPLIER_FORMS
+from .provenance.build import check
 from .server.config import DEFAULTS, from_environment
 from .server.metrics import UNMATCHED, Metrics
 from .server.middleware import wrap
@@ -101,7 +102,12 @@ class OrjsonProvider(JSONProvider):
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> ServiceApp:
     """Build the app: config from defaults, then the environment (or
-    ``test_config``), then the API, its blueprints and the WSGI layers."""
+    ``test_config``), then the API, its blueprints and the WSGI layers.
+    First the engine's files are checked against the digest the build
+    claims (:class:`~.provenance.build.NotTheBuild` when they differ), which
+    computes the digest every answer's ``engine`` names (under gunicorn the
+    master did, before it forked this worker)."""
+    check()
     app = ServiceApp(__name__, static_folder=None)  # no static route: the files it serves are its own views'
     # A path is the contract's or a 404 problem: werkzeug would otherwise answer a doubled
     # slash (/v1//tables) with its own HTML redirect.
@@ -212,8 +218,11 @@ def before_fork() -> None:
     (no app is built, and nothing made at import is random or per process:
     each worker still builds its own app, keys, metrics and RNGs), and the
     multiplier games' exact returns for each full shoe are counted, from the
-    round structure shipped as data (service/baccarat/games/multipliers/odds.py).
-    A worker inherits both and only builds its app."""
+    round structure shipped as data (service/baccarat/games/multipliers/odds.py),
+    and the engine's files are hashed and checked against the build's claim
+    (gunicorn.conf.py has refused to start already if they differ).
+    A worker inherits all three and only builds its app."""
+    check()
     prepare_multiplier_games()
     log_tables(from_environment(os.environ))
 

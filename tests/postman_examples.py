@@ -15,7 +15,10 @@ recorded and compared again:
   readiness probe) as placeholders;
 * answers are signed by one fixed key (:data:`SIGNING_KEY`, not a secret),
   and compared with the time of signing and the signature (which covers
-  that time and the server's port) as placeholders.
+  that time and the server's port) as placeholders;
+* the engine's digest (every answer's ``engine.digest``, docs/build-digest.md)
+  is compared as a placeholder too: it changes with every change to an
+  engine file, which the examples would otherwise all record again.
 
 Written by ``make postman`` (tests/postman_build.py); tests/test_postman_examples.py
 fails when a saved example differs from what the service answers now.
@@ -69,6 +72,8 @@ SIGNATURE = re.compile(r"baccarat=:[A-Za-z0-9+/=]+:")
 #: An answer's digest: of a body that holds a time of signing (a replay's verdict), it differs too.
 DIGEST = re.compile(r"sha-256=:[A-Za-z0-9+/=]+:")
 SAMPLE_VALUE = re.compile(r" \S+$")
+#: The engine's digest, in an answer or in a JSON text inside one.
+ENGINE_DIGEST = re.compile(r'(\\?"digest\\?":\s*\\?")[0-9a-f]{64}')
 
 
 class CountedSeeds:
@@ -150,9 +155,10 @@ def preview_language(content_type: str) -> str:
 
 
 def unsigned(text: str) -> str:
-    """``text`` with the time of signing, the signature and the digest as placeholders."""
+    """``text`` with the time of signing, the signature, the digest and the
+    engine's digest as placeholders."""
     text = SIGNATURE.sub("baccarat=:<signature>:", SIGNED_AT.sub(r"\1<created>", text))
-    return DIGEST.sub("sha-256=:<digest>:", text)
+    return ENGINE_DIGEST.sub(r"\1<engine digest>", DIGEST.sub("sha-256=:<digest>:", text))
 
 
 def comparable(example: dict[str, Any]) -> dict[str, Any]:

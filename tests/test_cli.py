@@ -790,3 +790,59 @@ def test_verify_re_derives_a_multiplier_round_and_names_a_changed_multiplier(
     code, out, _ = run(capsys, "verify", write(tmp_path, "changed.json", saved))
     assert code == MISMATCH
     assert "/multiplier_cards/0/multiplier" in {d["pointer"] for d in json.loads(out)["differences"]}
+
+
+# --- verify-build ------------------------------------------------------------------
+
+
+def test_verify_build_agrees_with_the_published_digest(capsys, client):
+    """The digest the service names (its JWKS, every answer) is the one the files give offline."""
+    published = client.get("/.well-known/jwks.json").get_json()["engine"]["digest"]
+    code, out, err = run(capsys, "verify-build", "--digest", published.upper())
+    assert (code, err) == (OK, "")
+    report = json.loads(out)
+    landing = client.get("/").get_json()
+    assert report["engine"] == {key: landing[key] for key in ("name", "version", "digest")}
+    assert (report["expected"], report["verified"]) == (published, True)
+    assert report["engine"]["digest"] == published
+    assert [entry["path"] for entry in report["files"]] == sorted(entry["path"] for entry in report["files"])
+
+
+def test_verify_build_refuses_another_digest_in_one_line(capsys):
+    code, out, err = run(capsys, "verify-build", "--digest", "0" * 64)
+    assert code == MISMATCH
+    assert json.loads(out)["verified"] is False
+    [line] = err.splitlines()
+    assert line.startswith("not verified: ")
+    assert "0" * 64 in line
+
+
+def test_verify_build_without_a_digest_checks_the_build_s_own_claim(capsys, monkeypatch):
+    from service.provenance import build
+
+    code, _, err = run(capsys, "verify-build")  # a source tree: nothing to compare with
+    assert code == MISMATCH
+    [line] = err.splitlines()
+    assert "records no digest" in line
+    monkeypatch.setattr("service.cli.verify_build.claimed", lambda: build.engine()["digest"])
+    code, _, err = run(capsys, "verify-build")  # a built package, as built
+    assert (code, err) == (OK, "")
+    monkeypatch.setattr("service.cli.verify_build.claimed", lambda: "f" * 64)
+    code, out, err = run(capsys, "verify-build")
+    assert (code, json.loads(out)["recorded"], len(err.splitlines())) == (MISMATCH, "f" * 64, 1)
+
+
+def test_verify_build_prints_the_manifest_whose_sha256_is_the_digest(capsys):
+    code, out, _ = run(capsys, "verify-build", "--manifest", "--digest", "0" * 64)
+    assert code == MISMATCH
+    digest = subprocess.run(["sha256sum"], input=out, capture_output=True, text=True, check=True).stdout
+    code, _, err = run(capsys, "verify-build", "--digest", digest.split()[0])
+    assert (code, err) == (OK, "")
+    assert all(line.split("  ")[1].startswith("service/baccarat/") for line in out.splitlines())
+
+
+@pytest.mark.parametrize("digest", ["abc", "g" * 64, "0" * 65])
+def test_verify_build_takes_only_a_sha256_digest(capsys, digest):
+    code, _, err = run(capsys, "verify-build", "--digest", digest)
+    assert code == USAGE
+    assert "is not a SHA-256 digest" in err

@@ -34,6 +34,7 @@ class Layer:
 
 LAYERS = (
     Layer("the rules engine", 0, ("service.baccarat",), frozenset({"numpy"})),
+    Layer("the build's provenance", 0, ("service.provenance",)),
     Layer(
         "the contract",
         1,

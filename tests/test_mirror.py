@@ -28,6 +28,7 @@ TESTED_ELSEWHERE = {
             "tables",
             "verify",
             "verify_answer",
+            "verify_build",
         )
     },
     "cli/certify.py": "tests/certification/test_certify.py: the command is run end to end there, "

@@ -2,7 +2,9 @@
 no file of the working tree (no catalogue compiled by ``make install``),
 built into a wheel, installed into a new virtual environment outside the
 tree, and served by gunicorn with the project's gunicorn.conf.py, as the
-container image serves it. It must answer in every language it speaks.
+container image serves it. It must answer in every language it speaks, name
+the digest of its engine's files that the build recorded, and refuse to
+start once one of those files is changed (docs/build-digest.md).
 
 The tree is ``git archive HEAD``: what a clone gets, so uncommitted changes
 are not seen here (commit, then run this test). The wheel is built by pip
@@ -35,6 +37,8 @@ from pathlib import Path
 import pytest
 
 from service.contract.language import ENGLISH, TAGS
+from service.provenance.manifest import CLAIM, manifest
+from service.server.startup import PREFIX
 from tests.servers import ROOT, free_port, serving
 
 pytestmark = pytest.mark.server
@@ -103,6 +107,40 @@ def test_the_service_is_imported_from_the_wheel_not_the_tree(environment, tmp_pa
     assert Path(where.strip()).is_relative_to(environment.parents[1])
 
 
+def installed_service(python: Path) -> Path:
+    """The folder of the ``service`` package installed in the environment of ``python``."""
+    where = run(python, "-c", "import service; print(service.__file__)", cwd=python.parent)
+    return Path(where.strip()).parent
+
+
+def recorded(python: Path) -> dict:
+    """The claim the build recorded in the installed package."""
+    return json.loads((installed_service(python) / "provenance" / CLAIM).read_text(encoding="utf-8"))
+
+
+def test_the_wheel_records_the_digest_of_the_engine_files_it_carries(wheel, environment, tmp_path):
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path)
+        claim = json.loads(archive.read(f"service/provenance/{CLAIM}"))
+    assert claim["digest"] == manifest(tmp_path / "service").digest
+    assert claim == recorded(environment)
+    version = run(environment, "-c", "import service; print(service.__version__)", cwd=tmp_path)
+    assert claim["version"] == version.strip()
+
+
+def test_the_installed_baccarat_verify_build_agrees_with_the_recorded_digest(environment, tmp_path):
+    baccarat = environment.parent / "baccarat"
+    report = json.loads(run(baccarat, "verify-build", cwd=tmp_path))
+    assert report["verified"] is True
+    assert report["engine"]["digest"] == report["recorded"] == recorded(environment)["digest"]
+    run(baccarat, "verify-build", "--digest", recorded(environment)["digest"], cwd=tmp_path)
+    other = subprocess.run(
+        [baccarat, "verify-build", "--digest", "0" * 64], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert other.returncode == 1
+    assert len(other.stderr.splitlines()) == 1
+
+
 def ask(url: str, tag: str, body: object | None = None) -> tuple[int, str | None, dict]:
     """The status, Content-Language and JSON document of one request in ``tag``."""
     headers = {"Accept-Language": tag, "Accept": "application/json"}
@@ -119,9 +157,9 @@ def ask(url: str, tag: str, body: object | None = None) -> tuple[int, str | None
             return error.code, error.headers["Content-Language"], json.load(error)
 
 
-def test_the_installed_service_answers_in_every_language(clone, environment, tmp_path):
-    """Started as the image starts it: gunicorn.conf.py alone in the working
-    directory, the package from the environment."""
+def as_the_image_starts(clone: Path, environment: Path, tmp_path: Path) -> tuple[list[str], Path, dict, int]:
+    """gunicorn.conf.py alone in the working directory, the package from the
+    environment: the command, its folder, its environment and its port."""
     app = tmp_path / "app"
     app.mkdir()
     (app / "gunicorn.conf.py").write_bytes((clone / "gunicorn.conf.py").read_bytes())
@@ -133,6 +171,29 @@ def test_the_installed_service_answers_in_every_language(clone, environment, tmp
     }
     env.update(HOST="127.0.0.1", PORT=str(port), METRICS_PORT=str(free_port()), WEB_CONCURRENCY="1")
     command = [str(environment), "-m", "gunicorn", "-c", "gunicorn.conf.py", "service.app:create_app()"]
+    return command, app, env, port
+
+
+def test_the_installed_service_refuses_to_start_once_an_engine_file_changed(clone, environment, tmp_path):
+    """One byte of the installed settlement changed: the build's claim no
+    longer holds, and the master stops before it serves, in one line."""
+    settlement = installed_service(environment) / "baccarat" / "tables" / "settlement.py"
+    built = settlement.read_bytes()
+    command, app, env, _ = as_the_image_starts(clone, environment, tmp_path)
+    try:
+        settlement.write_bytes(built.replace(b"\n\n", b"\n\n\n", 1))
+        result = subprocess.run(command, cwd=app, env=env, capture_output=True, text=True, timeout=120)
+    finally:
+        settlement.write_bytes(built)
+    assert result.returncode != 0, result.stdout[-2000:]
+    [line] = result.stderr.splitlines()
+    assert line.startswith(PREFIX)
+    assert recorded(environment)["digest"] in line
+
+
+def test_the_installed_service_answers_in_every_language(clone, environment, tmp_path):
+    """Started as the image starts it, it names the digest its build recorded."""
+    command, app, env, port = as_the_image_starts(clone, environment, tmp_path)
     log = tmp_path / "gunicorn.log"
     url = f"http://127.0.0.1:{port}"
     answers = {}
@@ -151,6 +212,7 @@ def test_the_installed_service_answers_in_every_language(clone, environment, tmp
     assert process.returncode == 0, log.read_text()[-4000:]
 
     round_en, sheet_en, problem_en = (document for _, _, document in answers[ENGLISH])
+    assert round_en["engine"]["digest"] == recorded(environment)["digest"]
     for tag, (round_, sheet, problem) in answers.items():
         assert [round_[:2], sheet[:2], problem[:2]] == [(200, tag), (200, tag), (422, tag)], tag
         if tag == ENGLISH:

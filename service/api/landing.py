@@ -1,6 +1,7 @@
 """GET /: where a caller who found the service goes next.
 
-A short JSON answer (the service's name and version, and the addresses of
+A short JSON answer (the service's name and version, the digest of its
+engine's critical files (docs/build-digest.md), and the addresses of
 its interactive docs, reference table, contract and probes) instead of a
 bare 404, for a person who opens the bare address in a browser or a
 program that looks for the contract. It holds no data and needs no key, and
@@ -13,7 +14,7 @@ from types import MappingProxyType
 
 from flask import Blueprint, Flask, Response, jsonify
 
-from .. import __version__
+from ..provenance.build import engine
 from .policy import PUBLIC, declare
 
 PATH = "/"
@@ -37,8 +38,8 @@ blp = Blueprint("landing", __name__)
 @blp.get(PATH)
 @declare(PUBLIC)
 def landing() -> Response:
-    """The service's name and version, and its links."""
-    return jsonify({"name": "baccarat-service", "version": __version__, "links": dict(LINKS)})
+    """The service's name, version and digest, and its links."""
+    return jsonify({**engine(), "links": dict(LINKS)})
 
 
 def init_app(app: Flask) -> None:

@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..baccarat.play.round import PlayedRound
 from ..baccarat.rulebook.errors import N_, BaccaratError, Sentence
-from ..contract.answers import ENGINE, MINIMAL, Minimal
+from ..contract.answers import MINIMAL, Minimal
 from ..contract.audit.exchange import Exchange
 from ..contract.audit.verification import Verdict, verify
 from ..contract.jsonio import dumps
@@ -35,6 +35,7 @@ from ..contract.problems import clean, domain_problem, invalid_request
 from ..contract.recorded import TableNow, replay_scope
 from ..contract.schemas.audit import MAX_DIFFERENCES
 from ..contract.scope import scope, within
+from ..provenance.build import engine
 from .errors import http_problem
 from .policy import Replayable
 from .services import services
@@ -55,10 +56,11 @@ class Replayed:
     reason: str
     status: int | None = None
     signed_by: Any = None
-    engine: Any = field(default_factory=lambda: ENGINE)
+    engine: Any = field(default_factory=engine)
     differences: tuple[Difference, ...] = ()
     more_differences: int = 0
     table: ReplayedTable | None = None
+    same_build: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,12 +233,21 @@ def covers_language(signature_input: str) -> bool:
     return '"content-language"' in covered
 
 
+def same_build(signed_by: Any) -> bool | None:
+    """Whether the engine a stored answer names (its ``engine``) is this build:
+    its digest is this engine's; None when it names no digest (an answer
+    written before answers named one, or not the service's)."""
+    digest = signed_by.get("digest") if isinstance(signed_by, dict) else None
+    return None if digest is None else digest == engine()["digest"]
+
+
 def replay(exchange: Exchange) -> Replay:
     """The verdict on ``exchange``: its signature against the published keys,
     and its request replayed under this engine."""
     signature = verify(exchange, services().signing.published)
     stored = _json(exchange.response.body)
     signed_by = stored.get("engine") if isinstance(stored, dict) else None
+    same = same_build(signed_by)
     path = urlsplit(exchange.request.url).path
     operations = services().operations
     operation = operations.replayable(exchange.request.method, path)
@@ -250,7 +261,7 @@ def replay(exchange: Exchange) -> Replay:
             path=clean(path),
             routes=tuple(operations.replayed_routes()),
         )
-        return Replay(signature, Replayed(False, None, reason, signed_by=signed_by))
+        return Replay(signature, Replayed(False, None, reason, signed_by=signed_by, same_build=same))
     # The stored answer's form, as its signed body and its media type name it:
     # a minimal answer (``Prefer: return=minimal``) is replayed in the minimal
     # form, a page (a rules sheet's HTML or Markdown) as that page.
@@ -264,7 +275,9 @@ def replay(exchange: Exchange) -> Replay:
         status, body = play(operation, exchange.request.body, path, minimal, media)
     if status == exchange.response.status and body == exchange.response.body:
         reason = Sentence.of(N_("the replay gave the same status and the same bytes"))
-        return Replay(signature, Replayed(True, True, reason, status, signed_by, table=table))
+        return Replay(
+            signature, Replayed(True, True, reason, status, signed_by, table=table, same_build=same)
+        )
     if status != exchange.response.status:
         found: Iterator[Difference] = iter(())
     elif operation.pages.get(media or "") is not None:
@@ -293,6 +306,5 @@ def replay(exchange: Exchange) -> Replay:
                 "(the same JSON, written otherwise)"
             )
         )
-    return Replay(
-        signature, Replayed(True, False, reason, status, signed_by, ENGINE, tuple(listed), more, table)
-    )
+    replayed = Replayed(True, False, reason, status, signed_by, engine(), tuple(listed), more, table, same)
+    return Replay(signature, replayed)

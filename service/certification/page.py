@@ -130,6 +130,11 @@ def _tests(tests: list[dict[str, Any]]) -> str:
     )
 
 
+def _engine(engine: dict[str, Any]) -> str:
+    """The engine's name and version, and the digest of its critical files (docs/build-digest.md)."""
+    return f"{escape(engine['name'])} {escape(engine['version'])}<br><code>{escape(engine['digest'])}</code>"
+
+
 def _source(report: dict[str, Any]) -> str:
     """The run's engine, rules and where its shoes came from."""
     inputs, engine = report["inputs"], report["engine"]
@@ -140,7 +145,7 @@ def _source(report: dict[str, Any]) -> str:
             ["engine", "rules id", "shoes file (sha256)", "shoes", "rounds"],
             [
                 [
-                    escape(f"{engine['name']} {engine['version']}"),
+                    _engine(engine),
                     escape(inputs["rules_id"]),
                     f"<code>{escape(given['sha256'])}</code>",
                     f"{given['shoes']:,}",
@@ -153,7 +158,7 @@ def _source(report: dict[str, Any]) -> str:
         ["engine", "rules id", "server seed", "client seed", "nonces (shoes)", "algorithm", "rounds"],
         [
             [
-                escape(f"{engine['name']} {engine['version']}"),
+                _engine(engine),
                 escape(inputs["rules_id"]),
                 f"<code>{escape(seed['server_seed'])}</code>",
                 '<code>""</code>',

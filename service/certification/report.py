@@ -22,10 +22,10 @@ from functools import partial
 from math import ceil, isfinite
 from typing import Any
 
-from .. import __version__
 from ..baccarat.odds.simulation import BATCH, Tally, tally_shoes
 from ..baccarat.shoes.shuffle import ALGORITHM
 from ..baccarat.tables.rules import Dealing, Rules
+from ..provenance.build import engine
 from . import agreement, bit_tests, dieharder, million_bits, shuffle_tests
 from .exact import GLI11_NEVER, GLI11_SHOW_ODDS, exact_document, game_math
 from .given_shoes import GivenShoes, tally_given
@@ -33,8 +33,6 @@ from .recall import last_games, recall
 from .verdicts import ALPHA, family_wise, judge_families, p_value_summary
 from .workers import Workers, pieces
 
-#: The engine named in every report, as the service's answers name it.
-ENGINE = {"name": "baccarat-service", "version": __version__}
 #: The fewest shoes the shuffle is tested on by default: about 19 of each card at each position.
 MIN_SHUFFLE_SHOES = 1_000
 #: The fewest shoes a run deals or tests: below, ``certify`` refuses (docs/certification.md).
@@ -219,7 +217,8 @@ def certify(
     seconds = judged_done - started
     return {
         "report": "baccarat certification",
-        "engine": ENGINE,
+        # The build that ran: the service's answers name it alike (docs/build-digest.md).
+        "engine": engine(),
         "inputs": {
             "table": inputs.table,
             "rules_overrides": inputs.overrides,

@@ -26,6 +26,7 @@ from . import simulate as simulate
 from . import tables as tables
 from . import verify as verify
 from . import verify_answer as verify_answer
+from . import verify_build as verify_build
 from .documents import BAD_INPUT, EXIT_CODES, BadInput, domain_problem, write_json
 
 COMMANDS: tuple[ModuleType, ...] = (
@@ -33,6 +34,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     settle,
     verify,
     verify_answer,
+    verify_build,
     tables,
     paytables,
     odds,
@@ -52,6 +54,7 @@ examples:
   curl -s http://127.0.0.1:8000/v1/rounds -H 'Content-Type: application/json' \\
     -d '{"seed": "abc"}' > answer.json && baccarat verify answer.json
   baccarat verify-answer exchange.json --jwks http://127.0.0.1:8000/.well-known/jwks.json
+  baccarat verify-build --digest 4d1f0c6e...  (the release's published digest)
   baccarat tables --text
   baccarat odds --removed 9S KH 2D 7C 5H
   baccarat simulate --shoes 1000 --seed table-7"""

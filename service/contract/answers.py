@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import __version__
 from ..baccarat.bets.types import BetType
 from ..baccarat.games.multipliers.cards import MultiplierCard
 from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
@@ -33,13 +32,11 @@ from ..baccarat.shoes.deal import ShoeRound
 from ..baccarat.shoes.shuffle import SeedRecord
 from ..baccarat.tables.rules import Rules
 from ..baccarat.tables.settlement import SettledBet, SettledSlip, Terms
+from ..provenance.build import engine
 from .language import current
 from .scope import dealt_at
 
 Answer = dict[str, Any]
-
-#: Every answer's ``engine``: who computed it, for an auditor.
-ENGINE: Answer = {"name": "baccarat-service", "version": __version__}
 
 
 def rules(rules: Rules) -> Answer:
@@ -212,7 +209,7 @@ def live_round_answer(played: PlayedRound | RoundSoFar) -> Answer:
             **reason(next.reason),
         },
         "rules": rules(played.rules),
-        "engine": ENGINE,
+        "engine": engine(),
     }
 
 
@@ -280,7 +277,7 @@ def _round(played: PlayedRound) -> Answer:
         answer["seed"] = seed(played.seed)
     if played.shoe_round is not None:
         answer["round"] = place(played.shoe_round)
-    answer["engine"] = ENGINE
+    answer["engine"] = engine()
     return answer
 
 
@@ -379,7 +376,7 @@ def minimal_round_answer(played: PlayedRound) -> Answer:
         answer["settlement"] = minimal_slip(played.settlement, {})
     if played.multiplied is not None:
         answer["multiplier_settlement"] = minimal_multiplied_slip(played.multiplied, {})
-    answer["engine"] = ENGINE
+    answer["engine"] = engine()
     return answer
 
 
@@ -395,5 +392,5 @@ def minimal_settlement_answer(played: PlayedRound) -> Answer:
             for settled in played.multiplied_slips
         ]
     answer["totals"] = slip_totals(played.totals)
-    answer["engine"] = ENGINE
+    answer["engine"] = engine()
     return answer

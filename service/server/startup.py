@@ -7,7 +7,10 @@ gunicorn.conf.py calls these in order:
 
 * :func:`read_settings`, when gunicorn reads the file: every variable
   parsed (service/server/config.py), a key file read;
-* :func:`check_api_port` and :func:`claim_metrics_port`, first thing in the
+* :func:`check_build`, first thing in the master's ``on_starting``: the
+  engine's critical files hashed and compared with the digest the build
+  records (service/provenance/build.py);
+* :func:`check_api_port` and :func:`claim_metrics_port`, next in the
   master's ``on_starting``, before gunicorn binds the API's port and before
   the temporary metrics directory is made. The metrics port is bound here
   and kept (its server starts once gunicorn is ready); the API's port is
@@ -35,6 +38,7 @@ import tempfile
 from collections.abc import Mapping
 from typing import NoReturn
 
+from ..provenance.build import NotTheBuild, check
 from .config import ServerSettings, from_environment, server_settings
 from .exposition import OperatorServer, operator_server
 
@@ -58,6 +62,15 @@ def read_settings(environ: Mapping[str, str]) -> ServerSettings:
     except ValueError as error:
         refuse(error)
     return settings
+
+
+def check_build() -> None:
+    """Refuse to start when the engine's files differ from those the build
+    claims (once per process: the workers inherit the master's result)."""
+    try:
+        check()
+    except NotTheBuild as error:
+        refuse(error)
 
 
 def stated(environ: Mapping[str, str], variable: str, value: object) -> str:

@@ -7,6 +7,7 @@ import pytest
 from service import __version__
 from service.api.landing import LINKS
 from service.app import create_app
+from service.provenance.build import engine
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +21,7 @@ def test_the_bare_address_names_the_service_and_its_version(client):
     assert answer.mimetype == "application/json"
     assert answer.get_json()["name"] == "baccarat-service"
     assert answer.get_json()["version"] == __version__
+    assert answer.get_json()["digest"] == engine()["digest"]  # the build (docs/build-digest.md)
 
 
 @pytest.mark.parametrize("name", ["docs", "table", "openapi"])

@@ -7,7 +7,8 @@ deals (``dealing``), the game it plays and the operations that take it
 (``game``, ``operations``), each reason's ``code`` and ``values``, the round's
 ``outcome_reason``, each settled bet's line (``code``, ``reason``), the
 presets added to ``GET /v1/tables`` and each preset's description's code
-and figures (``description_code``, ``description_values``, and ``peek``). One sentence changed: the loss that
+and figures (``description_code``, ``description_values``, and ``peek``), and
+the engine's digest (``engine.digest``, docs/build-digest.md). One sentence changed: the loss that
 ends each bet's lines in ``POST /v1/odds`` is written as a losing bet's
 line is (``no line of its pay table holds``, with its code), no longer as
 ``no line applies: the bet loses``."""
@@ -38,6 +39,7 @@ ADDED = frozenset(
         "description_code",
         "description_values",
         "peek",
+        "digest",
     }
 )
 

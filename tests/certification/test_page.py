@@ -15,4 +15,5 @@ def test_the_page_holds_its_plots_and_every_check():
     assert html.count("<svg") == 3
     for check in report["checks"]:
         assert check["check"] in html
+    assert f"<code>{report['engine']['digest']}</code>" in html  # the build the lab certifies
     assert page(report) == html  # no date or random id in the plots

@@ -9,12 +9,17 @@ from service.baccarat.tables.rules import TABLES
 from service.certification import bit_tests
 from service.certification.report import MAX_BIT_SEQUENCES, Inputs, certify, deterministic_part, report_bytes
 from service.certification.workers import InProcess
+from service.provenance.build import engine
 
 
 def test_a_run_names_its_engine_rules_seed_and_shoes_and_is_json():
     inputs = Inputs(TABLES["ez"].rules, "ez", {}, "r", 2_000, 100)
     report = certify(inputs, InProcess())
-    assert report["engine"] == {"name": "baccarat-service", "version": __version__}
+    assert report["engine"] == {
+        "name": "baccarat-service",
+        "version": __version__,
+        "digest": engine()["digest"],
+    }
     assert report["inputs"]["rules_id"] == TABLES["ez"].rules.id
     assert report["inputs"]["seed"]["nonces"] == [0, inputs.shoes - 1]
     assert report["simulation"]["shoes"] == inputs.shoes

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -21,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from service import __version__
+from service.provenance.manifest import CLAIM, claim_text, manifest
 from service.server import config
 from service.server.startup import PREFIX
 from tests.servers import ROOT, free_port, gunicorn, worker_pids
@@ -41,9 +44,12 @@ SET_HERE = {
 REFUSED_WITHIN = 60
 
 
-def start(tmp_path: Path, **variables: str) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """Run ``make run``'s command with ``variables`` over free loopback ports;
-    its result and the temporary directory it was given."""
+def start(
+    tmp_path: Path, where: Path = ROOT, **variables: str
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """Run ``make run``'s command with ``variables`` over free loopback ports
+    (in the folder ``where``, the project's by default); its result and the
+    temporary directory it was given."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     environment = {name: value for name, value in os.environ.items() if name not in SET_HERE}
@@ -58,7 +64,7 @@ def start(tmp_path: Path, **variables: str) -> tuple[subprocess.CompletedProcess
     gunicorn = Path(sys.executable).parent / "gunicorn"
     result = subprocess.run(
         [str(gunicorn), "-c", "gunicorn.conf.py", "service.app:create_app()"],
-        cwd=ROOT,
+        cwd=where,
         env=environment,
         capture_output=True,
         text=True,
@@ -139,6 +145,20 @@ def test_a_key_file_that_is_not_a_key(tmp_path):
     path.write_text("not a key\n")
     result, temporary = start(tmp_path, BACCARAT_SIGNING_KEY_FILE=str(path))
     assert_refused(result, temporary, f"BACCARAT_SIGNING_KEY_FILE={str(path)!r}")
+
+
+def test_engine_files_changed_after_the_build(tmp_path):
+    """A built package records the digest of its engine's files; one byte of
+    one of them changed afterwards, and it never serves (docs/build-digest.md)."""
+    app = tmp_path / "app"
+    shutil.copytree(ROOT / "service", app / "service", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "gunicorn.conf.py", app)
+    claimed = manifest(app / "service").digest
+    (app / "service" / "provenance" / CLAIM).write_text(claim_text("baccarat-service", __version__, claimed))
+    settlement = app / "service" / "baccarat" / "tables" / "settlement.py"
+    settlement.write_text(settlement.read_text().replace("\n\n", "\n\n\n", 1))
+    result, temporary = start(tmp_path, where=app, PYTHONPATH=str(app))
+    assert_refused(result, temporary, claimed, manifest(app / "service").digest, "service/baccarat")
 
 
 def test_reading_gunicorn_conf_leaves_prometheus_client_unloaded():

@@ -10,7 +10,7 @@ from ..audit.exchange import Exchange, StoredRequest, StoredResponse
 from ..problems import pointer, validation_errors, written
 from .base import AnswerSchema, RequestSchema
 from .fields import BoundedDict, Text
-from .round_answers import EngineSchema
+from .round_answers import EngineSchema, engine_field
 from .values import value_of
 
 #: Headers a stored answer may carry (a platform keeps a few; more is not an answer's).
@@ -51,6 +51,11 @@ class JwksSchema(AnswerSchema):
         fields.Nested(JwkSchema),
         required=True,
         metadata={"description": "The signing key first, then the earlier keys still in force"},
+    )
+    # RFC 7517 section 5: a JWK Set may hold members of its own, which key readers ignore.
+    engine = engine_field(
+        "The engine whose answers these keys sign: its name, version and the digest of its "
+        "critical files, to compare with the release's published digest (docs/build-digest.md)"
     )
 
 
@@ -165,6 +170,17 @@ class DifferenceSchema(AnswerSchema):
     )
 
 
+class SignedBySchema(EngineSchema):
+    """The engine a stored answer names, as it names it."""
+
+    digest = fields.String(
+        metadata={
+            "description": "The digest of the build that wrote the stored answer; absent when the "
+            "answer names none (written before answers named their build)"
+        }
+    )
+
+
 class ReplayedSchema(AnswerSchema):
     replayed = fields.Boolean(
         required=True, metadata={"description": "Whether the request could be replayed"}
@@ -177,13 +193,22 @@ class ReplayedSchema(AnswerSchema):
     reason = said("Why, in the answer's language")
     status = fields.Integer(allow_none=True, required=True, metadata={"description": "The replay's status"})
     signed_by = fields.Nested(
-        EngineSchema,
+        SignedBySchema,
         allow_none=True,
         required=True,
         metadata={"description": "The engine the stored answer names (the one that answered it)"},
     )
     engine = fields.Nested(
         EngineSchema, required=True, metadata={"description": "The engine that replayed it"}
+    )
+    same_build = fields.Boolean(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Whether the stored answer names this engine's digest: false when it was "
+            "written by another build (its critical files differ, whatever its version says), null "
+            "when it names no digest"
+        },
     )
     differences = fields.List(
         fields.Nested(DifferenceSchema),

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields, post_dump
+from marshmallow import fields, post_dump, validate
 
 from ...baccarat.rulebook.tableau import Reason
-from ..answers import ENGINE
+from ...provenance.build import engine
 from ..language import current
 from ..scope import named_table, scope
 from .base import AnswerSchema
@@ -142,8 +142,20 @@ class SlipOutSchema(AnswerSchema):
 
 
 class EngineSchema(AnswerSchema):
-    name = fields.String(required=True)
-    version = fields.String(required=True)
+    """The engine that wrote an answer: the build a lab certifies (docs/build-digest.md)."""
+
+    name = fields.String(required=True, metadata={"example": "baccarat-service"})
+    version = fields.String(required=True, metadata={"example": "1.0.0"})
+    digest = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[0-9a-f]{64}$"),
+        metadata={
+            "description": "The SHA-256 (hex) of the manifest of the engine's critical files as "
+            "installed (every file of service/baccarat): the build, as `baccarat verify-build` and "
+            "the release's published digest name it (docs/build-digest.md)",
+            "example": "4d1f0c6e9a3b7f2e8c5d0a1b6e3f9c7d2a8b5e1f4c0d7a3b9e6f2c8d5a1b4e7f",
+        },
+    )
 
 
 class DealtAtSchema(AnswerSchema):
@@ -173,9 +185,11 @@ class DealtAtSchema(AnswerSchema):
         return data
 
 
-def engine_field() -> fields.Nested:
-    """An answer's ``engine``: always :data:`ENGINE`."""
-    return fields.Nested(EngineSchema, required=True, dump_default=ENGINE)
+def engine_field(description: str | None = None) -> fields.Nested:
+    """An answer's ``engine``: always this build's
+    (:func:`~service.provenance.build.engine`, computed at start)."""
+    metadata = {} if description is None else {"description": description}
+    return fields.Nested(EngineSchema, required=True, dump_default=engine, metadata=metadata)
 
 
 class PositionsSchema(AnswerSchema):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from service.app import create_app
 from service.contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
+from service.provenance.build import engine
 
 ROUND = json.dumps({"cards": ["9S", "KH", "2D", "7C", "5H"], "bets": [{"type": "banker", "amount": "10"}]})
 KEY = "audit-key-0123456789"
@@ -35,6 +37,17 @@ def test_the_jwks_lists_the_signing_key(client):
     assert f'keyid="{key["kid"]}"' in signature_input
 
 
+def test_the_jwks_names_the_engine_and_its_digest(client):
+    """RFC 7517 section 5 lets a JWK Set carry members of its own: the build whose answers it signs."""
+    document = client.get("/.well-known/jwks.json").get_json()
+    assert document["engine"] == engine()
+    assert re.fullmatch(r"[0-9a-f]{64}", document["engine"]["digest"])
+    assert (
+        document["engine"]
+        == client.post("/v1/rounds", data=ROUND, content_type="application/json").json["engine"]
+    )
+
+
 def test_the_jwks_is_public_when_the_api_needs_a_key():
     client = create_app({"TESTING": True, "API_KEYS": (KEY,)}).test_client()
     assert client.get("/.well-known/jwks.json").status_code == 200
@@ -49,12 +62,35 @@ def test_a_stored_round_verifies_and_replays_identically(client):
         "identical": True,
         "reason": "the replay gave the same status and the same bytes",
         "status": 200,
-        "signed_by": {"name": "baccarat-service", "version": "1.0.0"},
-        "engine": {"name": "baccarat-service", "version": "1.0.0"},
+        "signed_by": engine(),
+        "engine": engine(),
+        "same_build": True,
         "differences": [],
         "more_differences": 0,
         "table": {"name": "standard", "now": "same_rules"},
     }
+    assert engine()["name"] == "baccarat-service"
+    assert engine()["version"] == "1.0.0"
+
+
+@pytest.mark.parametrize(
+    ("named", "same_build", "pointers"),
+    [
+        ({"name": "baccarat-service", "version": "1.0.0", "digest": "0" * 64}, False, ["/engine/digest"]),
+        ({"name": "baccarat-service", "version": "1.0.0"}, None, ["/engine/digest"]),
+    ],
+    ids=["another build", "no digest"],
+)
+def test_a_replay_says_when_the_stored_answer_is_another_build_s(client, named, same_build, pointers):
+    """Same version, other files (or an answer that names none): the replay says so, and where."""
+    document = stored(client)
+    answer = json.loads(document["response"]["body"])
+    answer["engine"] = named
+    document["response"]["body"] = json.dumps(answer, separators=(",", ":"))
+    replay = client.post("/v1/replays", json=document).get_json()["replay"]
+    assert (replay["signed_by"], replay["engine"]) == (named, engine())
+    assert replay["same_build"] is same_build
+    assert [difference["pointer"] for difference in replay["differences"]] == pointers
 
 
 @pytest.mark.parametrize(
