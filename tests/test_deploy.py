@@ -313,6 +313,22 @@ def test_the_signing_keys_are_a_secret_mounted_read_only_where_the_configmap_nam
     assert "optional" not in mounts()[folder]["secret"]  # no key, no start: fail closed
 
 
+def test_the_tables_are_a_generated_configmap_mounted_read_only_where_the_configmap_names_them():
+    """The approved tables come from k8s/tables.json, in a ConfigMap kustomize
+    names after its contents (a change rolls the pods), and only they are played."""
+    configmap = resource("ConfigMap")["data"]
+    path = Path(configmap["BACCARAT_TABLES_FILE"])
+    assert configmap["BACCARAT_APPROVED_TABLES_ONLY"] == "true"
+    assert read_only(str(path.parent))
+    assert mounts()[str(path.parent)]["configMap"]["name"] == "baccarat-tables"
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    (generated,) = kustomization["configMapGenerator"]
+    assert generated["name"] == "baccarat-tables"
+    assert generated["files"] == [path.name]
+    assert "disableNameSuffixHash" not in generated.get("options", {})
+    assert (K8S / path.name).is_file()
+
+
 def gunicorn_settings():
     return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 

@@ -166,11 +166,16 @@ class DealtAtSchema(AnswerSchema):
 
     table = fields.Function(
         lambda _: named_table(),
-        metadata={"description": "The table the request named (or took by default)", "example": "standard"},
+        metadata={
+            "type": "string",
+            "description": "The table the request named (or took by default)",
+            "example": "standard",
+        },
     )
     operator = fields.Function(
         lambda _: scope().operator,
         metadata={
+            "type": "string",
             "description": "The operator whose API key asked (docs/operations/tables.md); none for a "
             "key that names no operator",
             "example": "han_river_casino",
