@@ -11,8 +11,9 @@ block right after the command's block is its documented answer: the status
 must be the documented one (2xx unless the answer is a problem) and every
 value shown must be in the real answer ("..." abridges: a list ending in
 "..." shows its first items, and "..." inside a string stands for any text).
-A block that starts the service with ``BACCARAT_API_KEYS=...`` runs against
-a server with those keys.
+A block that starts the service with variables (``BACCARAT_API_KEYS=...
+make run``, or a tables file in approved mode) runs against a server started
+with those variables.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ HEADING = re.compile(r"^#", re.MULTILINE)
 DOCUMENTED_HOST = "http://127.0.0.1:8000"
 #: Where the documents say gunicorn's master serves the metrics.
 DOCUMENTED_METRICS = "http://127.0.0.1:9100"
-KEYED_START = re.compile(r"^BACCARAT_API_KEYS=(\S+) make run$", re.MULTILINE)
+START = re.compile(r"^((?:[A-Z_]+=\S+ )+)make run$", re.MULTILINE)
 ABRIDGED = "..."
 #: The command line as a reader runs it after the two commands (README, "Two commands").
 CLI = ".venv/bin/baccarat "
@@ -59,7 +60,8 @@ class Example:
     where: str
     command: str
     answer: Any = None
-    api_key: str | None = None
+    #: The variables the block starts the service with (none: the open server).
+    start: tuple[tuple[str, str], ...] = ()
     #: Commands after it in its block that use what it saved (``baccarat verify``, the verifier).
     then: tuple[str, ...] = ()
 
@@ -120,7 +122,8 @@ def examples(document: Path) -> Iterator[Example]:
             and not HEADING.search(text, block.end(), following.start())
         ):
             answer = json.loads(textwrap.dedent(following.group(2)))
-        keyed = KEYED_START.search(block.group(2))
+        started = START.search(block.group(2))
+        start = tuple(tuple(word.split("=", 1)) for word in started.group(1).split()) if started else ()
         first_line = text.count("\n", 0, block.start(2)) + 1
         commands = list(shell_commands(textwrap.dedent(block.group(2))))
         curls = [index for index, (_, command) in enumerate(commands) if command.startswith("curl ")]
@@ -130,7 +133,7 @@ def examples(document: Path) -> Iterator[Example]:
                 where=f"{document.relative_to(tools.ROOT)}:{first_line + commands[index][0]}",
                 command=commands[index][1],
                 answer=answer if position == len(curls) - 1 else None,
-                api_key=keyed.group(1) if keyed else None,
+                start=start,  # type: ignore[arg-type]
                 then=tuple(c for _, c in commands[index + 1 : end] if c.startswith(FOLLOW_UPS)),
             )
 
@@ -176,15 +179,15 @@ def matches(documented: Any, actual: Any, where: str = "") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def servers() -> Iterator[dict[str | None, Any]]:
-    """An open server, and one per API key the documents start the service with."""
-    keys = {example.api_key for example in EXAMPLES if example.api_key}
+def servers() -> Iterator[dict[tuple[tuple[str, str], ...], Any]]:
+    """An open server, and one for each set of variables the documents start the service with."""
+    starts = {example.start for example in EXAMPLES if example.start}
     with gunicorn(workers=2) as open_server:
-        running: dict[str | None, Any] = {None: open_server}
-        stack = [gunicorn(workers=1, env={"BACCARAT_API_KEYS": key}) for key in keys]
+        running: dict[tuple[tuple[str, str], ...], Any] = {(): open_server}
+        stack = [gunicorn(workers=1, env=dict(start)) for start in starts]
         try:
-            for key, context in zip(keys, stack, strict=True):
-                running[key] = context.__enter__()
+            for start, context in zip(starts, stack, strict=True):
+                running[start] = context.__enter__()
             yield running
         finally:
             for context in stack:
@@ -251,7 +254,7 @@ def parse(content_type: str, body: str) -> Any:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.where for e in EXAMPLES])
 def test_the_curl_example_works_as_written(example, servers, tmp_path):
-    status, content_type, body = run(example, servers[example.api_key], tmp_path)
+    status, content_type, body = run(example, servers[example.start], tmp_path)
     expected = example.expected_status
     if expected is None:
         assert 200 <= status < 300, f"{example.where}: {status} {body[:500]}"
@@ -266,7 +269,7 @@ def test_the_curl_example_works_as_written(example, servers, tmp_path):
             tools.executable("node", "apt-get install nodejs")
             if not (tmp_path / "verifier").exists():
                 (tmp_path / "verifier").symlink_to(tools.ROOT / "verifier")
-        result = shell(command.replace(DOCUMENTED_HOST, servers[example.api_key].url), tmp_path)
+        result = shell(command.replace(DOCUMENTED_HOST, servers[example.start].url), tmp_path)
         assert result.returncode == 0, f"{example.where}: `{command}` failed: {result.stdout}{result.stderr}"
 
 
