@@ -32,13 +32,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from tqdm import tqdm
 
 from ..baccarat.rulebook.errors import BaccaratError
-from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES
+from ..baccarat.tables.rules import DEFAULT_TABLE
 from ..contract.audit.exchange import Exchange, StoredRequest, StoredResponse, exchange_document
 from ..contract.audit.keys import SigningKey, jwks, private_key
 from ..contract.audit.signing import sign
 from ..contract.problems import TYPE_PREFIX, problem_document
 from ..contract.schemas.odds import OddsRequestSchema
 from ..contract.schemas.seeds import SeedInputSchema
+from ..contract.scope import Scope, within
+from ..contract.tables_file import TablesFileError, read_tables_file
 from .documents import MISMATCH, OK, BadInput, load, read_json, refuse
 
 if TYPE_CHECKING:
@@ -92,9 +94,20 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--table", choices=list(TABLES), help=f"table preset (default: {DEFAULT_TABLE})")
+    which.add_argument(
+        "--table",
+        metavar="NAME",
+        help=f"a table of the catalogue: a built-in preset, or one of --tables (default: {DEFAULT_TABLE}, "
+        "or the file's default table)",
+    )
     which.add_argument(
         "--rules", metavar="FILE", help="a rules file: a table and its overrides (- for stdin)"
+    )
+    parser.add_argument(
+        "--tables",
+        metavar="FILE",
+        help="the deployment's tables file (docs/operations/tables.md), whose tables --table names; "
+        "BACCARAT_TABLES_FILE by default, as the service reads it",
     )
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--seed", metavar="TEXT", help="server seed of the shoes (with --rounds)")
@@ -177,18 +190,24 @@ def _inputs(args: argparse.Namespace) -> Inputs:
 
 
 def _rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], Rules]:
-    """The table, its overrides and the resolved rules of a run: a game the kit has math for."""
-    body: dict[str, Any] = {"table": args.table or DEFAULT_TABLE}
+    """The table, its overrides and the resolved rules of a run: a game the
+    kit has math for, at a table of the deployment's catalogue (the service's
+    ``BACCARAT_TABLES_FILE``, or ``--tables``), held as the service holds it:
+    where only approved tables are played (``BACCARAT_APPROVED_TABLES_ONLY``),
+    a rules file's ``rules`` are refused as a request's are."""
+    catalogue = _catalogue(args)
+    body: dict[str, Any] = {"table": args.table or catalogue.tables.default}
     if args.rules is not None:
         body = read_json(args.rules, "rules file")
         if isinstance(body, dict) and ("peek" in body or "peek" in (_mapping(body.get("rules")))):
             _no_peek()
         if not isinstance(body, dict) or set(body) - {"table", "rules"}:
             refuse("Bad rules file", 'a rules file holds {"table": NAME, "rules": {...}} and nothing else')
-    table = body.get("table", DEFAULT_TABLE)
-    if isinstance(table, str) and table in TABLES and TABLES[table].peek:
+    table = body.get("table", catalogue.tables.default)
+    if isinstance(table, str) and table in catalogue.tables and catalogue.tables[table].peek:
         _no_peek()
-    request = load(OddsRequestSchema(), body)
+    with within(catalogue):
+        request = load(OddsRequestSchema(), body)
     if request.rules.multipliers is not None:
         refuse(
             "A multiplier game cannot be certified",
@@ -197,7 +216,20 @@ def _rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], Rules]:
             status=422,
             slug="uncertifiable-game",
         )
-    return body.get("table", DEFAULT_TABLE), dict(body.get("rules", {})), request.rules
+    return body.get("table", catalogue.tables.default), dict(body.get("rules", {})), request.rules
+
+
+def _catalogue(args: argparse.Namespace) -> Scope:
+    """The tables the run may name, as the service's configuration gives them."""
+    path = args.tables or os.environ.get("BACCARAT_TABLES_FILE")
+    approved = os.environ.get("BACCARAT_APPROVED_TABLES_ONLY", "false").strip().lower() == "true"
+    if path is None:
+        return Scope(approved=approved)
+    try:
+        loaded = read_tables_file(path)
+    except TablesFileError as error:
+        refuse("Bad tables file", f"{path}: {error}", status=400, slug="invalid-tables-file")
+    return Scope(tables=loaded.catalogue, approved=approved)
 
 
 def _no_peek() -> NoReturn:

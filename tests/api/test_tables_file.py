@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from prometheus_client import generate_latest
 
 from service.app import create_app
+from service.cli import main
 from service.contract.tables_file import TablesFileError, catalogue_of, read_tables_file
 from service.server import config
 from tests.baccarat.tables.test_rules_checked_once import bodies
+from tests.servers import gunicorn
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "k8s" / "tables.json"
 HAN = "han-river-key-0123456789"
@@ -477,3 +479,46 @@ def test_a_tables_sheet_is_written_in_the_languages_it_is_offered_in(scoped, ask
             "/v1/tables/seoul_main/rules-sheet", headers={**headers, "Accept-Language": written}
         )
         assert answer.get_data() == direct.get_data()
+
+
+# --- the certification kit reads the same file ---------------------------------------
+
+
+def test_certify_certifies_a_catalogued_table_and_refuses_rules_where_only_approved_tables_play(
+    tmp_path, capsys, monkeypatch
+):
+    out = tmp_path / "out"
+    run = ["certify", "--tables", str(EXAMPLE), "--seed", "s", "--rounds", "2100", "--in-process"]
+    monkeypatch.setenv("BACCARAT_APPROVED_TABLES_ONLY", "true")
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps({"table": "vegas_dragon", "rules": {"tie_pays": 9}}))
+    assert main([*run[:3], "--rules", str(rules), *run[3:], "--out", str(out)]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert [(e["code"], e["pointer"]) for e in problem["errors"]] == [("approved_tables_only", "/rules")]
+    assert not out.exists()
+    assert main([*run[:3], "--table", "nowhere", *run[3:], "--out", str(out)]) == 3
+    assert json.loads(capsys.readouterr().err)["errors"][0]["code"] == "not_one_of"
+    assert main([*run[:3], "--table", "vegas_dragon", *run[3:], "--out", str(out)]) in (0, 1)
+    capsys.readouterr()
+    report = json.loads((out / "report.json").read_text())
+    expected = read_tables_file(str(EXAMPLE)).catalogue["vegas_dragon"].rules.id
+    assert report["inputs"]["table"] == "vegas_dragon"
+    assert expected in json.dumps(report)
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("approved", [True, False])
+def test_the_service_says_at_start_which_tables_it_plays_and_in_which_mode(tmp_path, approved):
+    log = tmp_path / "log"
+    env = {"BACCARAT_APPROVED_TABLES_ONLY": "true"} if approved else {"BACCARAT_TABLES_FILE": None}
+    if approved:
+        env["BACCARAT_TABLES_FILE"] = str(EXAMPLE)
+    with gunicorn(env=env, log=log) as server:
+        assert server.url
+    said = log.read_text()
+    if approved:
+        assert "tables: 3 from BACCARAT_TABLES_FILE; approved tables only" in said
+        rules = read_tables_file(str(EXAMPLE)).catalogue["seoul_main"].rules.id
+        assert f"table seoul_main: rules {rules}, returns player 98.76%, banker 98.94%, tie 85.64%" in said
+    else:
+        assert "tables: the 9 built-in presets; open: a request may send rules of its own" in said

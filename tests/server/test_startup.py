@@ -9,6 +9,7 @@ value, and leave nothing in the temporary directory.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -145,6 +146,23 @@ def test_a_key_file_that_is_not_a_key(tmp_path):
     path.write_text("not a key\n")
     result, temporary = start(tmp_path, BACCARAT_SIGNING_KEY_FILE=str(path))
     assert_refused(result, temporary, f"BACCARAT_SIGNING_KEY_FILE={str(path)!r}")
+
+
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ({"description": "x", "rules": {"commission": "0"}}, "/tables/house: returns more than it costs"),
+        ({"description": "x", "currency": "KRX"}, "/tables/house/currency:"),
+        ({"description": "x", "colour": "red"}, "/tables/house/colour:"),
+    ],
+)
+def test_a_tables_file_with_a_bad_table(tmp_path, table, field):
+    """gunicorn's master reads the tables file before any worker starts: a
+    bad table is one line naming it and its field (docs/operations/tables.md)."""
+    path = tmp_path / "tables.json"
+    path.write_text(json.dumps({"tables": {"house": table}}))
+    result, temporary = start(tmp_path, BACCARAT_TABLES_FILE=str(path), BACCARAT_APPROVED_TABLES_ONLY="true")
+    assert_refused(result, temporary, f"BACCARAT_TABLES_FILE={str(path)!r}", field)
 
 
 def test_engine_files_changed_after_the_build(tmp_path):
