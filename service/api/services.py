@@ -8,7 +8,9 @@ the object, rather than through string keys into Flask's ``extensions``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import cast
 
 from flask import Flask, current_app
@@ -44,9 +46,19 @@ class Services:
     #: The worker's traces (service/server/tracing.py); None: traces are off.
     tracing: Tracing | None = None
 
+    #: Each operator's scope (None's: every table), made once when the app is built.
+    scopes: Mapping[str | None, Scope] = field(init=False)
+
+    def __post_init__(self) -> None:
+        scopes = {
+            operator: Scope(tables=self.tables.seen_by(operator), approved=self.approved, operator=operator)
+            for operator in (None, *self.tables.operators)
+        }
+        object.__setattr__(self, "scopes", MappingProxyType(scopes))
+
     def scope_of(self, operator: str | None) -> Scope:
         """The scope of a request whose key names ``operator`` (None: every table)."""
-        return Scope(tables=self.tables.seen_by(operator), approved=self.approved, operator=operator)
+        return self.scopes[operator]
 
 
 class ServiceApp(Flask):
