@@ -25,7 +25,9 @@ Two shuffles are not run on the ladder, and say why:
   shoe, and the noncentral chi-square the shoes at which that test fails
   99% of runs; and the draws of the index itself a chi-square needs.
 
-``BENCH_TRIALS`` in the environment sets ``TRIALS`` (default 100).
+``BENCH_TRIALS`` in the environment sets ``TRIALS`` (default 100),
+``BENCH_LADDER`` the sizes (``25,100``) and ``BENCH_SHUFFLES`` the shuffles run
+(their names, ``service`` for the control; default all).
 """
 
 from __future__ import annotations
@@ -45,15 +47,18 @@ from service.certification.verdicts import ALPHA
 from service.certification.workers import InProcess
 
 TRIALS = int(os.environ.get("BENCH_TRIALS", "100"))
-LADDER = (25, 100, 400, 1_600, 6_400, 25_600)
+LADDER = tuple(int(size) for size in os.environ.get("BENCH_LADDER", "25,100,400,1600,6400,25600").split(","))
+#: The shuffles run (all of the gallery's, and the control, unless named).
+SHUFFLES = tuple(name for name in os.environ.get("BENCH_SHUFFLES", "").split(",") if name)
 POWER = 0.99
 #: Shoes of the service's own shuffle, the control.
 CONTROL = 1_600
 
 
 def family_size() -> int:
-    """K: the statistical tests of a standard table's report."""
-    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "power", 2_000, 25), InProcess())
+    """K: the statistical tests of a standard table's report that reads a sequence of
+    10^6 bits (76 shoes tested and more: the largest family, the lowest threshold)."""
+    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "power", 2_000, 76), InProcess())
     tests: int = report["family_wise"]["tests"]
     return tests
 
@@ -136,6 +141,8 @@ def run() -> list[str]:
     threshold = ALPHA / family_size()
     lines = [f"shuffle tests, 8 decks, {TRIALS} runs per size, a test fails below {threshold:.2g}"]
     for name, shuffler in GALLERY.items():
+        if SHUFFLES and name not in SHUFFLES:
+            continue
         if name in COMPUTED:
             lines += _seed_space(threshold)
             continue
@@ -148,6 +155,8 @@ def run() -> list[str]:
         lines.append(f"  {name:14} {found}")
         if name == "modulo_16_bit":
             lines += _modulo(threshold)
+    if SHUFFLES and "service" not in SHUFFLES:
+        return lines
     failed = failures(shuffle_tests.service_shoes, CONTROL, threshold, TRIALS)
     low, high = stats.binomtest(failed, TRIALS).proportion_ci(0.95, method="exact")
     lines.append(

@@ -47,6 +47,9 @@ LONG_SEQUENCES = int(os.environ.get("BENCH_LONG_SEQUENCES", "2000"))
 GIVEN_RUNS = int(os.environ.get("BENCH_GIVEN_RUNS", "400"))
 #: The first of those files' seeds (``given-rates-<first>``): runs split over processes.
 GIVEN_FIRST = int(os.environ.get("BENCH_GIVEN_FIRST", "0"))
+#: Sequences of 10^6 bits through the random excursions tests alone, and the first one's number.
+EXCURSION_SEQUENCES = int(os.environ.get("BENCH_EXCURSION_SEQUENCES", "10000"))
+EXCURSION_FIRST = int(os.environ.get("BENCH_EXCURSION_FIRST", "0"))
 #: Fair runs of the fewest shoes through each test, for its own rate.
 SMALL_RUNS = int(os.environ.get("BENCH_SMALL_RUNS", "20000"))
 
@@ -150,6 +153,36 @@ def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
     )
 
 
+def student_tails(family: int = 34) -> list[str]:
+    """Each Monte Carlo null's share beyond Student's quantile at 0.01 / ``family``,
+    over that level, at 25 and 199 shoes (and 999 for the shuffle's figures): how far Student's t is from the
+    fair runs' own tail where the report reads it."""
+    from service.certification import shuffle_tests, small_runs
+
+    rules = TABLES["standard"].rules
+    level = ALPHA / family
+    lines = [f"Monte Carlo nulls' share beyond Student's quantile at {ALPHA}/{family}, over that level"]
+    for shoes in (MIN_SHOES, small_runs.MONTE_CARLO_BELOW - 1, small_runs.FIGURES_BELOW - 1):
+        quantile = stats.t.isf(level / 2, shoes - 1)
+        shares = {
+            **{
+                f"returns: {bet}": small_runs.return_null(rules, index, shoes)
+                for index, bet in enumerate(rules.bet_types)
+                if small_runs.applies(shoes)
+            },
+            **{
+                f"shuffle: {name}": small_runs.figure_null(name, rules.decks, shoes)
+                for name in shuffle_tests.PER_SHOE
+                if name != "order_hash"
+            },
+        }
+        lines.append(
+            f"  {shoes} shoes: "
+            + ", ".join(f"{name} {(null >= quantile).mean() / level:.2f}x" for name, null in shares.items())
+        )
+    return lines
+
+
 def small_run_tests(runs: int = SMALL_RUNS, shoes: int = MIN_SHOES, family: int = 34) -> list[str]:
     """Each test's rate below 0.01 and below Holm's first threshold (0.01 /
     ``family``: a ``--shoes`` report's 34 tests) over ``runs`` fair runs of
@@ -190,7 +223,7 @@ def small_run_tests(runs: int = SMALL_RUNS, shoes: int = MIN_SHOES, family: int 
             for name in figures:
                 values = shuffled.per_shoe[name].astype(float)
                 statistic, p = shuffle_tests._t_test(values, float(means[name]))
-                if small_runs.applies(shoes) and np.isfinite(statistic):
+                if small_runs.applies_to_figures(shoes) and np.isfinite(statistic):
                     p = small_runs.p_value(small_runs.figure_null(name, rules.decks, shoes), statistic)
                 found.setdefault(f"shuffle: {name}", []).append(p)
             table = chi2_contingency(shuffled.positions, correction=False)
@@ -263,12 +296,64 @@ def _urandom_long(sequences: int = LONG_SEQUENCES, batch: int = 4) -> list[str]:
     return lines
 
 
+def excursion_rates(sequences: int = EXCURSION_SEQUENCES, first: int = EXCURSION_FIRST) -> list[str]:
+    """The random excursions tests (SP 800-22 2.14, 2.15) alone on ``sequences``
+    sequences of 10^6 bits of numpy's generator (PCG64, sequence i seeded from
+    ``excursions`` and i, from ``first``): each state's rate below 0.01 over
+    the applicable sequences (at least 500 cycles), and how many were."""
+    first_level: list[np.ndarray] = []
+    variant: list[np.ndarray] = []
+    for index in range(first, first + sequences):
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([index], spawn_key=(2_14,))))
+        bits = np.unpackbits(rng.integers(0, 256, million_bits.BITS // 8, dtype=np.uint8))[None, :]
+        found, varied = million_bits.excursions(bits)
+        first_level.append(found[0])
+        variant.append(varied[0])
+    found_all, varied_all = np.stack(first_level), np.stack(variant)
+    applicable = ~np.isnan(found_all[:, 0])
+    lines = [
+        f"random excursions, {sequences:,} sequences of 10^6 bits of numpy (PCG64, sequences {first} to "
+        f"{first + sequences - 1}), {int(applicable.sum()):,} applicable: each state's rate below {ALPHA}"
+    ]
+    for column, x in enumerate(million_bits.EXCURSION_STATES):
+        below = int((found_all[applicable, column] < ALPHA).sum())
+        lines.append(f"  random_excursions_{x:+d}          {below} {_interval(below, int(applicable.sum()))}")
+    for column, x in enumerate(million_bits.VARIANT_STATES):
+        below = int((varied_all[applicable, column] < ALPHA).sum())
+        lines.append(f"  random_excursions_variant_{x:+d}  {below} {_interval(below, int(applicable.sum()))}")
+    lines.append(long_run_excursions(found_all[applicable], float(applicable.mean())))
+    return lines
+
+
+def long_run_excursions(found: np.ndarray, share: float, sequences: int = 1_315, tests: int = 77) -> str:
+    """What rates like those of ``found`` (applicable sequences by state, ``share``
+    of all) mean
+    for a long run's ``sequences`` sequences of 10^6 bits (the stage's most):
+    the chance that one of the eight states' proportion tests falls below
+    Holm's first threshold (0.01 / ``tests``) on a fair stream, at the
+    measured rates and at a true 1%."""
+    applicable = round(sequences * share)
+    level = ALPHA / tests
+    fails = int(stats.binom.isf(level, applicable, ALPHA)) + 1
+    while stats.binom.sf(fails - 1, applicable, ALPHA) >= level:
+        fails += 1
+    measured = [float((found[:, column] < ALPHA).mean()) for column in range(found.shape[1])]
+    at_measured = 1 - np.prod([stats.binom.cdf(fails - 1, applicable, rate) for rate in measured])
+    at_one = 1 - stats.binom.cdf(fails - 1, applicable, ALPHA) ** found.shape[1]
+    return (
+        f"  a long run's {applicable} applicable sequences: {fails} below {ALPHA} fail a state at "
+        f"{ALPHA}/{tests}; the eight states fail a fair stream in {at_measured:.2%} of runs at the "
+        f"measured rates (independent states), {at_one:.3%} at a true 1%"
+    )
+
+
 def run() -> list[str]:
     return [
         f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}",
         *_rates(),
         *given_rates(),
         *smallest_seeded_rates(),
+        *student_tails(),
         *small_run_tests(),
         *_urandom(),
         *_urandom_long(),
@@ -277,6 +362,12 @@ def run() -> list[str]:
 
 if __name__ == "__main__":
     # ``python -m bench.certify_rates given`` and ``... smallest``: one kind of run alone.
-    only = {"given": given_rates, "smallest": smallest_seeded_rates, "tests": small_run_tests}
+    only = {
+        "given": given_rates,
+        "smallest": smallest_seeded_rates,
+        "tests": small_run_tests,
+        "excursions": excursion_rates,
+        "tails": student_tails,
+    }
     for line in only[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in only else run():
         print(line, flush=True)

@@ -456,7 +456,7 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
             "each shoe's pairs of one rank among cards i and N - 1 - i",
         ),
     }
-    by_monte_carlo = small_runs.applies(shoes)
+    by_monte_carlo = small_runs.applies_to_figures(shoes)
     for name, (test, what, figure) in described.items():
         values = tally.per_shoe[name].astype(float)
         mean = float(means[name])
@@ -480,7 +480,7 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
 
 
 _MONTE_CARLO = (
-    f"(one-sample t-statistic; fewer than {small_runs.MONTE_CARLO_BELOW} shoes, so its p-value is by "
+    f"(one-sample t-statistic; fewer than {small_runs.FIGURES_BELOW:,} shoes, so its p-value is by "
     f"Monte Carlo: the t of {small_runs.SAMPLES:,} runs of as many shoes drawn from "
     f"{small_runs.POOL_SHOES:,} fair shoes, (1 + runs as far) / (1 + runs), "
     "service.certification.small_runs)"

@@ -7,8 +7,10 @@ net per shoe is far from normal (a few wins paying 11 or 25 to 1), and an
 X² or a sum of squares per shoe is skewed: their t-statistics fall beyond
 Student's quantile at Holm's first threshold several times too often
 (docs/certification.md, "Calibration"). A run of fewer than
-:data:`MONTE_CARLO_BELOW` shoes is therefore judged against the
-statistic's own distribution over fair runs of the same number of shoes:
+:data:`MONTE_CARLO_BELOW` shoes (its returns and line counts) or
+:data:`FIGURES_BELOW` shoes tested (the shuffle's per-shoe figures) is
+therefore judged against the statistic's own distribution over fair runs
+of the same number of shoes:
 
 * **the pool**: :data:`POOL_SHOES` fair shoes, uniformly random orders of
   the table's decks (numpy's generator seeded from :data:`POOL_SEED`:
@@ -41,8 +43,12 @@ from ..baccarat.counting import batch
 from ..baccarat.odds.simulation import Stakes, shoes_of
 from ..baccarat.tables.rules import Rules
 
-#: Runs of fewer shoes than this are judged by Monte Carlo; from it on, Student's t and the chi-square.
+#: Runs of fewer shoes than this judge their returns and line counts by Monte Carlo; from it on,
+#: Student's t and the chi-square.
 MONTE_CARLO_BELOW = 200
+#: Runs of fewer shoes than this judge the shuffle's per-shoe figures by Monte Carlo: an X² or a
+#: sum of squares a shoe is more skewed than a bet's net, and its mean's t nears Student's later.
+FIGURES_BELOW = 1_000
 #: Fair shoes the null runs are drawn from.
 POOL_SHOES = 50_000
 #: The seed of the pool's shoes.
@@ -56,8 +62,13 @@ Figures = Callable[[np.ndarray], np.ndarray]
 
 
 def applies(shoes: int) -> bool:
-    """Whether a run of ``shoes`` shoes is judged by Monte Carlo."""
+    """Whether a run of ``shoes`` shoes judges its returns and line counts by Monte Carlo."""
     return shoes < MONTE_CARLO_BELOW
+
+
+def applies_to_figures(shoes: int) -> bool:
+    """Whether a run of ``shoes`` shoes tested judges the shuffle's per-shoe figures by Monte Carlo."""
+    return shoes < FIGURES_BELOW
 
 
 def p_value(null: np.ndarray, observed: float) -> float:

@@ -73,6 +73,9 @@ def test_from_200_shoes_student_s_t_and_the_chi_square_judge():
     rules = TABLES["standard"].rules
     assert small_runs.applies(199)
     assert not small_runs.applies(small_runs.MONTE_CARLO_BELOW)
+    # The shuffle's per-shoe figures, more skewed, by Monte Carlo up to 999 shoes tested.
+    assert small_runs.applies_to_figures(999)
+    assert not small_runs.applies_to_figures(small_runs.FIGURES_BELOW)
     tally = tally_shoes(rules, "small-run", 0, 200)
     returned, fitted = bet_results(tally, rules, game_math(rules))
     assert not any("Monte Carlo" in result.method for result in (*returned, *fitted))
