@@ -40,7 +40,7 @@ import numpy as np
 from scipy import stats
 
 from service.baccarat.tables.rules import TABLES
-from service.certification import shuffle_tests
+from service.certification import million_bits, shuffle_tests
 from service.certification.gallery import GALLERY, detection_chance, seed_space
 from service.certification.report import Inputs, certify
 from service.certification.verdicts import ALPHA
@@ -56,11 +56,12 @@ CONTROL = 1_600
 
 
 def family_size() -> int:
-    """K: the statistical tests of a standard table's report that reads a sequence of
-    10^6 bits (76 shoes tested and more: the largest family, the lowest threshold)."""
-    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "power", 2_000, 76), InProcess())
+    """K: the statistical tests of a standard table's report whose sequences of 10^6 bits
+    are all judged (76 shoes tested and more, random excursions applicable: the largest
+    family, the lowest threshold, 77): a 25-shoe report's tests and the 31 of 10^6 bits."""
+    report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "power", 2_000, 25), InProcess())
     tests: int = report["family_wise"]["tests"]
-    return tests
+    return tests + len(million_bits.TESTS)
 
 
 def failures(
