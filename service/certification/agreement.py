@@ -14,10 +14,13 @@ shoe ``i`` shuffled from (seed, ``""``, nonce ``i``), burn and cut card as
   Student's t with ``shoes - 1`` degrees of freedom, not the normal: with
   few shoes the normal's tails are far too thin (at 5 shoes a fair game
   failed 20% of the runs judged by it, 1.25% by Student's t, measured over
-  400 seeds);
+  400 seeds); below :data:`.small_runs.MONTE_CARLO_BELOW` shoes, where a
+  side bet's net per shoe is too far from normal for Student's tail, its
+  p-value is by Monte Carlo from fair runs of as many shoes (:mod:`.small_runs`);
 * its **line counts** (the rounds each line of its pay table decided, and
   the losses) against the exact probabilities: Pearson's chi-square
-  (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled.
+  (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled;
+  below :data:`.small_runs.MONTE_CARLO_BELOW` shoes by Monte Carlo as well.
 
 Over whole shoes a bet's odds are not exactly a full shoe's (where the cut
 card falls depends on the cards), but the difference is far below what a

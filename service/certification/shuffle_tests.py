@@ -26,7 +26,9 @@ either counts one thing per shoe or is calibrated for a whole permutation:
   consecutive cards of one rank), whose exact mean over a random order is
   known, tested by the shoes' mean (``scipy.stats.ttest_1samp``);
 * **structure at range**, one figure per shoe with its exact mean over a
-  random order, tested as above (``ttest_1samp``, two-sided):
+  random order, tested as above (``ttest_1samp``, two-sided; below
+  :data:`.small_runs.FIGURES_BELOW` shoes every per-shoe figure's t is read
+  against fair runs of as many shoes, :mod:`.small_runs`, not Student's t):
 
   - **the make-up of the shoe's parts**: the shoe cut into halves, and
     into eighths, the 13 ranks by part counted and Pearson's X² of that
