@@ -13,8 +13,17 @@ and the same sequences judged as a run judges them; then the tests that
 need 10⁶ bits, on ``LONG_SEQUENCES`` sequences of ``os.urandom`` of 10⁶
 bits each.
 
-``BENCH_SEEDS``, ``BENCH_URANDOM_SEQUENCES`` and ``BENCH_LONG_SEQUENCES`` in the environment shorten
-or lengthen it (``make bench`` runs it as set here).
+Then the smallest runs: fair ``--shoes`` files of 25 shoes (``given``),
+seeded runs of 25 shoes (``smallest``), each Monte Carlo null's tail
+against Student's (``tails``), and each test's own rate on fair 25-shoe
+runs (``tests``); and the random excursions tests alone on sequences of
+numpy's generator (``excursions``, not in the full run: about 12 minutes
+of CPU). ``python -m bench.certify_rates <part>`` runs one part alone.
+
+``BENCH_SEEDS``, ``BENCH_URANDOM_SEQUENCES``, ``BENCH_LONG_SEQUENCES``, ``BENCH_GIVEN_RUNS``
+(``BENCH_GIVEN_FIRST``), ``BENCH_SMALL_RUNS`` and ``BENCH_EXCURSION_SEQUENCES``
+(``BENCH_EXCURSION_FIRST``) in the environment shorten or lengthen it (``make bench``
+runs it as set here).
 """
 
 from __future__ import annotations
