@@ -288,10 +288,10 @@ EXCURSIONS_NOT_COVERED = (
     "the random excursions tests (SP 800-22 2.14, states -4 to +4) read a chi-square whose rare "
     "classes are expected few times through its asymptotic distribution, and their p-values are not "
     "valid at 0.01: on a true random source each state falls below 0.01 in 1.06% to 1.34% of the "
-    "applicable sequences (9,887 of 16,000 sequences of 10^6 bits; 0.70% to 1.20%, 1.05% together, "
-    "on 6,100 of 10,000 more), not 1%. At those rates a long run's (1,315 sequences, about 810 "
-    "applicable) eight proportion tests alone fail a fair stream in about 0.3% to 0.9% of runs "
-    "(0.07% to 0.09% at a true 1%), so a run that judges them is not shown to fail a fair game at "
+    "applicable sequences (9,887 of 16,000 sequences of 10^6 bits; 0.83% to 1.31%, 1.07% together, "
+    "on 8,600 of 14,000 more), not 1%. At those rates a long run's (1,315 sequences, about 810 "
+    "applicable) eight proportion tests alone fail a fair stream in about 0.5% to 0.9% of runs "
+    "(0.08% to 0.09% at a true 1%), so a run that judges them is not shown to fail a fair game at "
     "most 1% of the time (docs/certification.md, Calibration)"
 )
 
