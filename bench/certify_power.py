@@ -25,7 +25,9 @@ Two shuffles are not run on the ladder, and say why:
   shoe, and the noncentral chi-square the shoes at which that test fails
   99% of runs; and the draws of the index itself a chi-square needs.
 
-``BENCH_TRIALS`` in the environment sets ``TRIALS`` (default 100).
+``BENCH_TRIALS`` in the environment sets ``TRIALS`` (default 100),
+``BENCH_LADDER`` the sizes (``25,100``) and ``BENCH_SHUFFLES`` the shuffles run
+(their names, ``service`` for the control; default all).
 """
 
 from __future__ import annotations
@@ -38,24 +40,28 @@ import numpy as np
 from scipy import stats
 
 from service.baccarat.tables.rules import TABLES
-from service.certification import shuffle_tests
+from service.certification import million_bits, shuffle_tests
 from service.certification.gallery import GALLERY, detection_chance, seed_space
 from service.certification.report import Inputs, certify
 from service.certification.verdicts import ALPHA
 from service.certification.workers import InProcess
 
 TRIALS = int(os.environ.get("BENCH_TRIALS", "100"))
-LADDER = (25, 100, 400, 1_600, 6_400, 25_600)
+LADDER = tuple(int(size) for size in os.environ.get("BENCH_LADDER", "25,100,400,1600,6400,25600").split(","))
+#: The shuffles run (all of the gallery's, and the control, unless named).
+SHUFFLES = tuple(name for name in os.environ.get("BENCH_SHUFFLES", "").split(",") if name)
 POWER = 0.99
 #: Shoes of the service's own shuffle, the control.
 CONTROL = 1_600
 
 
 def family_size() -> int:
-    """K: the statistical tests of a standard table's report."""
+    """K: the statistical tests of a standard table's report whose sequences of 10^6 bits
+    are all judged (76 shoes tested and more, random excursions applicable: the largest
+    family, the lowest threshold, 77): a 25-shoe report's tests and the 31 of 10^6 bits."""
     report = certify(Inputs(TABLES["standard"].rules, "standard", {}, "power", 2_000, 25), InProcess())
     tests: int = report["family_wise"]["tests"]
-    return tests
+    return tests + len(million_bits.TESTS)
 
 
 def failures(
@@ -136,6 +142,8 @@ def run() -> list[str]:
     threshold = ALPHA / family_size()
     lines = [f"shuffle tests, 8 decks, {TRIALS} runs per size, a test fails below {threshold:.2g}"]
     for name, shuffler in GALLERY.items():
+        if SHUFFLES and name not in SHUFFLES:
+            continue
         if name in COMPUTED:
             lines += _seed_space(threshold)
             continue
@@ -148,6 +156,8 @@ def run() -> list[str]:
         lines.append(f"  {name:14} {found}")
         if name == "modulo_16_bit":
             lines += _modulo(threshold)
+    if SHUFFLES and "service" not in SHUFFLES:
+        return lines
     failed = failures(shuffle_tests.service_shoes, CONTROL, threshold, TRIALS)
     low, high = stats.binomtest(failed, TRIALS).proportion_ci(0.95, method="exact")
     lines.append(

@@ -13,8 +13,17 @@ and the same sequences judged as a run judges them; then the tests that
 need 10⁶ bits, on ``LONG_SEQUENCES`` sequences of ``os.urandom`` of 10⁶
 bits each.
 
-``BENCH_SEEDS``, ``BENCH_URANDOM_SEQUENCES`` and ``BENCH_LONG_SEQUENCES`` in the environment shorten
-or lengthen it (``make bench`` runs it as set here).
+Then the smallest runs: fair ``--shoes`` files of 25 shoes (``given``),
+seeded runs of 25 shoes (``smallest``), each Monte Carlo null's tail
+against Student's (``tails``), and each test's own rate on fair 25-shoe
+runs (``tests``); and the random excursions tests alone on sequences of
+numpy's generator (``excursions``, not in the full run: about 12 minutes
+of CPU). ``python -m bench.certify_rates <part>`` runs one part alone.
+
+``BENCH_SEEDS``, ``BENCH_URANDOM_SEQUENCES``, ``BENCH_LONG_SEQUENCES``, ``BENCH_GIVEN_RUNS``
+(``BENCH_GIVEN_FIRST``), ``BENCH_SMALL_RUNS`` and ``BENCH_EXCURSION_SEQUENCES``
+(``BENCH_EXCURSION_FIRST``) in the environment shorten or lengthen it (``make bench``
+runs it as set here).
 """
 
 from __future__ import annotations
@@ -45,6 +54,13 @@ BATCH = 2_000
 LONG_SEQUENCES = int(os.environ.get("BENCH_LONG_SEQUENCES", "2000"))
 #: Fair --shoes files of the fewest shoes accepted.
 GIVEN_RUNS = int(os.environ.get("BENCH_GIVEN_RUNS", "400"))
+#: The first of those files' seeds (``given-rates-<first>``): runs split over processes.
+GIVEN_FIRST = int(os.environ.get("BENCH_GIVEN_FIRST", "0"))
+#: Sequences of 10^6 bits through the random excursions tests alone, and the first one's number.
+EXCURSION_SEQUENCES = int(os.environ.get("BENCH_EXCURSION_SEQUENCES", "10000"))
+EXCURSION_FIRST = int(os.environ.get("BENCH_EXCURSION_FIRST", "0"))
+#: Fair runs of the fewest shoes through each test, for its own rate.
+SMALL_RUNS = int(os.environ.get("BENCH_SMALL_RUNS", "20000"))
 
 
 def _interval(failed: int, runs: int) -> str:
@@ -67,9 +83,9 @@ def _rates() -> list[str]:
     return lines
 
 
-def given_rates(runs: int = GIVEN_RUNS) -> list[str]:
+def given_rates(runs: int = GIVEN_RUNS, first: int = GIVEN_FIRST) -> list[str]:
     """``runs`` fair ``--shoes`` files of the fewest shoes accepted (25): the
-    service's shoes of seeds ``given-rates-0`` on, certified as a file's."""
+    service's shoes of seeds ``given-rates-<first>`` on, certified as a file's."""
     from service.certification.given_shoes import GivenShoes
 
     rules = TABLES["standard"].rules
@@ -80,7 +96,9 @@ def given_rates(runs: int = GIVEN_RUNS) -> list[str]:
         return certify(Inputs(rules, "standard", {}, "", 0, given=given), InProcess())
 
     return _rate_lines(
-        f"--shoes files of {MIN_SHOES} fair shoes, {runs} files", [run(i) for i in range(runs)]
+        f"--shoes files of {MIN_SHOES} fair shoes, {runs} files (seeds given-rates-{first} to "
+        f"-{first + runs - 1})",
+        [run(i) for i in range(first, first + runs)],
     )
 
 
@@ -101,7 +119,33 @@ def _rate_lines(what: str, reports: list[dict[str, Any]]) -> list[str]:
     ]
     if checks:
         lines.append(f"  failing: {', '.join(f'{name} x{n}' for name, n in checks.most_common())}")
+    first_step = Counter(
+        f"{family}: {test['name']}"
+        for report in reports
+        for family, tests in _judged(report).items()
+        for test in tests
+        if test["p_value"] < family_alpha(report)
+    )
+    lines.append(
+        "  below Holm's first threshold (0.01 / tests): "
+        + (", ".join(f"{name} x{n}" for name, n in first_step.most_common()) or "none")
+    )
     return lines
+
+
+def family_alpha(report: dict[str, Any]) -> float:
+    """Holm's first threshold of ``report``: alpha over its tests."""
+    return float(report["family_wise"]["alpha"]) / int(report["family_wise"]["tests"])
+
+
+def _judged(report: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The report's judged tests by family (the bit stream's second-level ones as its check names them)."""
+    simulation, shuffle = report["simulation"], report["shuffle"]
+    return {
+        "returns": simulation["returns"],
+        "line_counts": simulation["line_counts"],
+        "shuffle": shuffle["tests"],
+    }
 
 
 def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
@@ -116,6 +160,101 @@ def smallest_seeded_rates(runs: int = GIVEN_RUNS) -> list[str]:
     return _rate_lines(
         f"--rounds 2000 --shuffle-shoes {MIN_SHOES} ({dealt} shoes dealt), {runs} seeds", reports
     )
+
+
+def student_tails(family: int = 34) -> list[str]:
+    """Each Monte Carlo null's share beyond Student's quantile at 0.01 / ``family``,
+    over that level, at 25 and 199 shoes (and 999 for the shuffle's figures): how far Student's t is from the
+    fair runs' own tail where the report reads it."""
+    from service.certification import shuffle_tests, small_runs
+
+    rules = TABLES["standard"].rules
+    level = ALPHA / family
+    lines = [f"Monte Carlo nulls' share beyond Student's quantile at {ALPHA}/{family}, over that level"]
+    for shoes in (MIN_SHOES, small_runs.MONTE_CARLO_BELOW - 1, small_runs.FIGURES_BELOW - 1):
+        quantile = stats.t.isf(level / 2, shoes - 1)
+        shares = {
+            **{
+                f"returns: {bet}": small_runs.return_null(rules, index, shoes)
+                for index, bet in enumerate(rules.bet_types)
+                if small_runs.applies(shoes)
+            },
+            **{
+                f"shuffle: {name}": small_runs.figure_null(name, rules.decks, shoes)
+                for name in shuffle_tests.PER_SHOE
+                if name != "order_hash"
+            },
+        }
+        lines.append(
+            f"  {shoes} shoes: "
+            + ", ".join(f"{name} {(null >= quantile).mean() / level:.2f}x" for name, null in shares.items())
+        )
+    return lines
+
+
+def small_run_tests(runs: int = SMALL_RUNS, shoes: int = MIN_SHOES, family: int = 34) -> list[str]:
+    """Each test's rate below 0.01 and below Holm's first threshold (0.01 /
+    ``family``: a ``--shoes`` report's 34 tests) over ``runs`` fair runs of
+    ``shoes`` shoes (uniformly random orders, numpy's generator seeded from
+    ``small-run-tests``: not the pool the Monte Carlo p-values are drawn
+    from), the p-values computed as a report computes them. The first card's
+    and the burn's multinomial Monte Carlo p-values are left out (valid by
+    construction, and 0.2 s each)."""
+    from scipy.stats import chi2, chi2_contingency
+
+    from service.baccarat.odds.simulation import Stakes, shoes_of, tally
+    from service.certification import shuffle_tests, small_runs
+    from service.certification.agreement import bet_results
+    from service.certification.exact import game_math
+
+    rules = TABLES["standard"].rules
+    math, stakes = game_math(rules), Stakes.of(rules)
+    means = shuffle_tests.expected_per_shoe(rules.decks)
+    figures = [name for name in shuffle_tests.PER_SHOE if name != "order_hash"]
+    found: dict[str, list[float]] = {}
+    per_batch = max(1, 1_000 // shoes)
+    for start in range(0, runs, per_batch):
+        count = min(per_batch, runs - start)
+        dealt_shoes = shoes_of("small-run-tests", start * shoes, count * shoes, rules.decks, "numpy")
+        dealt = batch.deal(dealt_shoes, cut_card=rules.cut_card)
+        for run in range(count):
+            part = slice(run * shoes, (run + 1) * shoes)
+            one = batch.Dealt(
+                dealt.rounds[part], dealt.signatures[part], dealt.starts[part], dealt.cards_used[part]
+            )
+            counted = tally(one, stakes, rules=rules, seed="small", shuffle="numpy", first=0)
+            returned, fitted = bet_results(counted, rules, math)
+            for result in returned:
+                found.setdefault(f"returns: {result.name}", []).append(result.p_value)
+            for result in fitted:
+                found.setdefault(f"line_counts: {result.name}", []).append(result.p_value)
+            shuffled = shuffle_tests.count(dealt_shoes[part], seed="small", decks=rules.decks, first=0)
+            for name in figures:
+                values = shuffled.per_shoe[name].astype(float)
+                statistic, p = shuffle_tests._t_test(values, float(means[name]))
+                if small_runs.applies_to_figures(shoes) and np.isfinite(statistic):
+                    p = small_runs.p_value(small_runs.figure_null(name, rules.decks, shoes), statistic)
+                found.setdefault(f"shuffle: {name}", []).append(p)
+            table = chi2_contingency(shuffled.positions, correction=False)
+            size = 52 * rules.decks
+            scaled = float(table.statistic) * (size - 1) / size
+            found.setdefault("shuffle: cards_by_position", []).append(float(chi2.sf(scaled, table.dof)))
+    first_step = ALPHA / family
+    lines = [
+        f"{runs:,} fair runs of {shoes} shoes (numpy, seed small-run-tests): each test's rate below "
+        f"{ALPHA} and below Holm's first threshold {ALPHA}/{family} = {first_step:.2e}"
+    ]
+    any_below = np.zeros(runs, dtype=bool)
+    for name, values in found.items():
+        array = np.asarray(values)
+        any_below |= array < first_step
+        below = int((array < first_step).sum())
+        lines.append(
+            f"  {name:40} {_interval(int((array < ALPHA).sum()), runs)}; "
+            f"{_interval(below, runs)} ({below / runs / first_step:.2f}x)"
+        )
+    lines.append(f"  {'any of them':40} below {first_step:.2e}: {_interval(int(any_below.sum()), runs)}")
+    return lines
 
 
 def _urandom() -> list[str]:
@@ -166,12 +305,65 @@ def _urandom_long(sequences: int = LONG_SEQUENCES, batch: int = 4) -> list[str]:
     return lines
 
 
+def excursion_rates(sequences: int = EXCURSION_SEQUENCES, first: int = EXCURSION_FIRST) -> list[str]:
+    """The random excursions tests (SP 800-22 2.14, 2.15) alone on ``sequences``
+    sequences of 10^6 bits of numpy's generator (PCG64, sequence i seeded from
+    ``excursions`` and i, from ``first``): each state's rate below 0.01 over
+    the applicable sequences (at least 500 cycles), and how many were."""
+    first_level: list[np.ndarray] = []
+    variant: list[np.ndarray] = []
+    for index in range(first, first + sequences):
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([index], spawn_key=(2_14,))))
+        bits = np.unpackbits(rng.integers(0, 256, million_bits.BITS // 8, dtype=np.uint8))[None, :]
+        found, varied = million_bits.excursions(bits)
+        first_level.append(found[0])
+        variant.append(varied[0])
+    found_all, varied_all = np.stack(first_level), np.stack(variant)
+    applicable = ~np.isnan(found_all[:, 0])
+    lines = [
+        f"random excursions, {sequences:,} sequences of 10^6 bits of numpy (PCG64, sequences {first} to "
+        f"{first + sequences - 1}), {int(applicable.sum()):,} applicable: each state's rate below {ALPHA}"
+    ]
+    for column, x in enumerate(million_bits.EXCURSION_STATES):
+        below = int((found_all[applicable, column] < ALPHA).sum())
+        lines.append(f"  random_excursions_{x:+d}          {below} {_interval(below, int(applicable.sum()))}")
+    for column, x in enumerate(million_bits.VARIANT_STATES):
+        below = int((varied_all[applicable, column] < ALPHA).sum())
+        lines.append(f"  random_excursions_variant_{x:+d}  {below} {_interval(below, int(applicable.sum()))}")
+    lines.append(long_run_excursions(found_all[applicable], float(applicable.mean())))
+    return lines
+
+
+def long_run_excursions(found: np.ndarray, share: float, sequences: int = 1_315, tests: int = 77) -> str:
+    """What rates like those of ``found`` (applicable sequences by state, ``share``
+    of all) mean
+    for a long run's ``sequences`` sequences of 10^6 bits (the stage's most):
+    the chance that one of the eight states' proportion tests falls below
+    Holm's first threshold (0.01 / ``tests``) on a fair stream, at the
+    measured rates and at a true 1%."""
+    applicable = round(sequences * share)
+    level = ALPHA / tests
+    fails = int(stats.binom.isf(level, applicable, ALPHA)) + 1
+    while stats.binom.sf(fails - 1, applicable, ALPHA) >= level:
+        fails += 1
+    measured = [float((found[:, column] < ALPHA).mean()) for column in range(found.shape[1])]
+    at_measured = 1 - np.prod([stats.binom.cdf(fails - 1, applicable, rate) for rate in measured])
+    at_one = 1 - stats.binom.cdf(fails - 1, applicable, ALPHA) ** found.shape[1]
+    return (
+        f"  a long run's {applicable} applicable sequences: {fails} below {ALPHA} fail a state at "
+        f"{ALPHA}/{tests}; the eight states fail a fair stream in {at_measured:.2%} of runs at the "
+        f"measured rates (independent states), {at_one:.3%} at a true 1%"
+    )
+
+
 def run() -> list[str]:
     return [
         f"certify on fair shoes, fewest shoes accepted {MIN_SHOES}",
         *_rates(),
         *given_rates(),
         *smallest_seeded_rates(),
+        *student_tails(),
+        *small_run_tests(),
         *_urandom(),
         *_urandom_long(),
     ]
@@ -179,6 +371,12 @@ def run() -> list[str]:
 
 if __name__ == "__main__":
     # ``python -m bench.certify_rates given`` and ``... smallest``: one kind of run alone.
-    only = {"given": given_rates, "smallest": smallest_seeded_rates}
+    only = {
+        "given": given_rates,
+        "smallest": smallest_seeded_rates,
+        "tests": small_run_tests,
+        "excursions": excursion_rates,
+        "tails": student_tails,
+    }
     for line in only[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in only else run():
         print(line, flush=True)

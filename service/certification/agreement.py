@@ -16,10 +16,13 @@ there (each round its own shuffle). Per bet:
   Student's t with ``shoes - 1`` degrees of freedom, not the normal: with
   few shoes the normal's tails are far too thin (at 5 shoes a fair game
   failed 20% of the runs judged by it, 1.25% by Student's t, measured over
-  400 seeds);
+  400 seeds); below :data:`.small_runs.MONTE_CARLO_BELOW` shoes, where a
+  side bet's net per shoe is too far from normal for Student's tail, its
+  p-value is by Monte Carlo from fair runs of as many shoes (:mod:`.small_runs`);
 * its **line counts** (the rounds each line of its pay table decided, and
   the losses) against the exact probabilities: Pearson's chi-square
-  (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled.
+  (``scipy.stats.chisquare``), lines expected fewer than 5 times pooled;
+  below :data:`.small_runs.MONTE_CARLO_BELOW` shoes by Monte Carlo as well.
 
 Over whole shoes a bet's odds are not exactly a full shoe's (where the cut
 card falls depends on the cards), but the difference is far below what a
@@ -42,6 +45,7 @@ from ..baccarat.odds.exact import analyse
 from ..baccarat.odds.simulation import BetReturn, Tally, returns
 from ..baccarat.shoes.composition import full_shoe
 from ..baccarat.tables.rules import Dealing, Rules
+from . import small_runs
 from .exact import GameMath
 from .verdicts import Result
 
@@ -69,31 +73,37 @@ def shoes_for(rounds: int, rules: Rules) -> int:
     return max(2, ceil(rounds / expected_rounds_per_shoe(rules)))
 
 
-def _pooled(observed: Sequence[int], expected: Sequence[float]) -> tuple[list[int], list[float]]:
-    """Cells expected fewer than :data:`MIN_EXPECTED` times pooled into one,
-    itself pooled into the largest cell while still too small."""
-    keep = [i for i, e in enumerate(expected) if e >= MIN_EXPECTED]
+def _groups(expected: Sequence[float]) -> list[list[int]]:
+    """The cells (by index) pooled together: those expected fewer than
+    :data:`MIN_EXPECTED` times pooled into one, itself pooled into the
+    largest cell while still too small."""
+    groups = [[i] for i, e in enumerate(expected) if e >= MIN_EXPECTED]
     rest = [i for i, e in enumerate(expected) if e < MIN_EXPECTED]
-    obs = [observed[i] for i in keep]
-    exp = [expected[i] for i in keep]
     if rest:
-        pooled_obs, pooled_exp = sum(observed[i] for i in rest), sum(expected[i] for i in rest)
-        if pooled_exp >= MIN_EXPECTED or not exp:
-            obs.append(pooled_obs)
-            exp.append(pooled_exp)
+        if sum(expected[i] for i in rest) >= MIN_EXPECTED or not groups:
+            groups.append(rest)
         else:
-            largest = int(np.argmax(exp))
-            obs[largest] += pooled_obs
-            exp[largest] += pooled_exp
-    return obs, exp
+            largest = int(np.argmax([expected[group[0]] for group in groups]))
+            groups[largest] += rest
+    return groups
+
+
+def _pooled(observed: Sequence[int], expected: Sequence[float]) -> tuple[list[int], list[float]]:
+    """The counts and expectations of :func:`_groups`' cells."""
+    groups = _groups(expected)
+    return (
+        [sum(observed[i] for i in group) for group in groups],
+        [sum(expected[i] for i in group) for group in groups],
+    )
 
 
 def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result], list[Result]]:
     """Per offered bet: its return's z-test, and its line counts' chi-square."""
     df = tally.shoes - 1
     t_level = float(stats.t.ppf(0.5 + CONFIDENCE / 2, df))
+    by_monte_carlo = small_runs.applies(tally.shoes)
     returned, fitted = [], []
-    for bet in returns(tally, rules):
+    for index, bet in enumerate(returns(tally, rules)):
         exact = math.bet(str(bet.bet))
         expected_value = exact.expected_value.value
         observed = float(bet.observed)
@@ -101,6 +111,8 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
         if error > 0:
             z = (observed - float(expected_value)) / error
             p_value = float(2 * stats.t.sf(abs(z), df))
+            if by_monte_carlo:
+                p_value = small_runs.p_value(small_runs.return_null(rules, index, tally.shoes), z)
         else:
             z, p_value = _exact_t(bet.observed, expected_value)
         returned.append(
@@ -108,8 +120,13 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
                 str(bet.bet),
                 "the observed return per unit staked is the exact expected value",
                 "t-statistic of the observed return against the exact expected value; standard error "
-                "over shoes (ratio estimator), two-sided p-value of Student's t with shoes - 1 "
-                "degrees of freedom (scipy.stats.t); with no spread over the shoes (standard error 0), "
+                "over shoes (ratio estimator), two-sided p-value "
+                + (
+                    _MONTE_CARLO_T
+                    if by_monte_carlo
+                    else "of Student's t with shoes - 1 degrees of freedom (scipy.stats.t)"
+                )
+                + "; with no spread over the shoes (standard error 0), "
                 "judged exactly: p-value 1 at the exact value, 0 elsewhere",
                 z,
                 p_value,
@@ -128,8 +145,18 @@ def bet_results(tally: Tally, rules: Rules, math: GameMath) -> tuple[list[Result
                 },
             )
         )
-        fitted.append(_line_fit(bet, exact.lines, exact.loss))
+        fitted.append(
+            _line_fit(bet, exact.lines, exact.loss, (rules, index, tally.shoes) if by_monte_carlo else None)
+        )
     return returned, fitted
+
+
+_MONTE_CARLO_T = (
+    f"by Monte Carlo, as the run has fewer than {small_runs.MONTE_CARLO_BELOW} shoes (a bet's net per "
+    f"shoe is far from normal there): the t of {small_runs.SAMPLES:,} runs of as many shoes drawn from "
+    f"{small_runs.POOL_SHOES:,} fair shoes dealt under the same rules, (1 + runs as far) / (1 + runs) "
+    "(service.certification.small_runs)"
+)
 
 
 def _exact_t(observed: Fraction, exact: Fraction) -> tuple[float, float]:
@@ -143,12 +170,18 @@ def _exact_t(observed: Fraction, exact: Fraction) -> tuple[float, float]:
     return (inf if observed > exact else -inf), 0.0
 
 
-def _line_fit(bet: BetReturn, lines: Sequence[Any], loss: Any) -> Result:
+def _line_fit(
+    bet: BetReturn, lines: Sequence[Any], loss: Any, monte_carlo: tuple[Rules, int, int] | None = None
+) -> Result:
+    """The line counts' chi-square; ``monte_carlo`` (the rules, the bet's
+    index and the run's shoes) when the run is judged against fair runs of its size (:mod:`.small_runs`)."""
     probabilities = [line.probability.value for line in (*lines, loss)]
     expected = [float(p * bet.rounds) for p in probabilities]
     possible = [i for i, p in enumerate(probabilities) if p > 0]
     impossible_seen = sum(bet.lines[i] for i, p in enumerate(probabilities) if p == 0)
-    observed, pooled = _pooled([bet.lines[i] for i in possible], [expected[i] for i in possible])
+    groups = [[possible[i] for i in group] for group in _groups([expected[i] for i in possible])]
+    observed = [sum(bet.lines[i] for i in group) for group in groups]
+    pooled = [sum(expected[i] for i in group) for group in groups]
     detail = {
         "lines": [
             {"when": line.when, "rounds": count, "expected": e}
@@ -159,13 +192,24 @@ def _line_fit(bet: BetReturn, lines: Sequence[Any], loss: Any) -> Result:
     if len(observed) < 2:
         return Result(str(bet.bet), "", "", 0.0, 1.0 if not impossible_seen else 0.0, 0.0, detail)
     fit = stats.chisquare(observed, pooled)
+    p_value, how = float(fit.pvalue), "(scipy.stats.chisquare)"
+    if monte_carlo is not None:
+        rules, index, shoes = monte_carlo
+        null = small_runs.line_null(rules, index, shoes, groups)
+        p_value = small_runs.p_value(null, float(fit.statistic))
+        how = (
+            f"(scipy.stats.chisquare); fewer than {small_runs.MONTE_CARLO_BELOW} shoes, so its p-value is "
+            f"by Monte Carlo: the chi-square of {small_runs.SAMPLES:,} runs of as many shoes drawn from "
+            f"{small_runs.POOL_SHOES:,} fair shoes dealt under the same rules, against the pool's own "
+            "shares (a shoe's rounds share its cards), (1 + runs as far) / (1 + runs)"
+        )
     return Result(
         str(bet.bet),
         "each pay-table line decides the bet as often as its exact probability says",
         "Pearson chi-square of the line counts against the exact probabilities, lines expected "
-        f"fewer than {MIN_EXPECTED:g} times pooled (scipy.stats.chisquare)",
+        f"fewer than {MIN_EXPECTED:g} times pooled {how}",
         float(fit.statistic),
-        0.0 if impossible_seen else float(fit.pvalue),
+        0.0 if impossible_seen else p_value,
         float(len(observed) - 1),
         detail,
     )

@@ -26,7 +26,9 @@ either counts one thing per shoe or is calibrated for a whole permutation:
   consecutive cards of one rank), whose exact mean over a random order is
   known, tested by the shoes' mean (``scipy.stats.ttest_1samp``);
 * **structure at range**, one figure per shoe with its exact mean over a
-  random order, tested as above (``ttest_1samp``, two-sided):
+  random order, tested as above (``ttest_1samp``, two-sided; below
+  :data:`.small_runs.FIGURES_BELOW` shoes every per-shoe figure's t is read
+  against fair runs of as many shoes, :mod:`.small_runs`, not Student's t):
 
   - **the make-up of the shoe's parts**: the shoe cut into halves, and
     into eighths, the 13 ranks by part counted and Pearson's X² of that
@@ -77,6 +79,7 @@ from scipy import stats
 from ..baccarat.counting import batch
 from ..baccarat.odds.simulation import merge_ranges
 from ..baccarat.rulebook.cards import DECK
+from . import small_runs
 from .verdicts import Result, goodness_of_fit
 
 Array = batch.Array
@@ -179,29 +182,36 @@ def count(shoes: Array, *, seed: str, decks: int, first: int) -> ShuffleTally:
     number, size = shoes.shape
     positions = np.zeros((size, 52), dtype=np.int64)
     np.add.at(positions, (np.broadcast_to(np.arange(size), shoes.shape), shoes), 1)
-    ranks, points = RANKS[shoes], POINTS[shoes]
+    ranks = RANKS[shoes]
     pairs = np.bincount((ranks[:, :-1] * 13 + ranks[:, 1:]).ravel(), minlength=169).reshape(13, 13)
-    tens = points == 0
-    distances = np.zeros(number, dtype=np.int64)
-    for rank in range(13):
-        where = np.nonzero(ranks == rank)[1].reshape(number, 4 * decks)
-        distances += (np.diff(where, axis=1) ** 2).sum(axis=1)
     return ShuffleTally(
         seed,
         decks,
         ((first, first + number),) if number else (),
         positions,
         pairs.astype(np.int64),
-        {
-            "adjacent_products": (points[:, :-1] * points[:, 1:]).sum(axis=1),
-            "runs": 1 + (tens[:, :-1] != tens[:, 1:]).sum(axis=1),
-            "rank_distances": distances,
-            "order_hash": order_hashes(shoes),
-            **{name: make_up(ranks, parts) for name, parts in PARTS.items()},
-            "equal_ranks_at_range": equal_ranks_at_range(ranks),
-            "reflected_pairs": reflected_pairs(ranks),
-        },
+        {**per_shoe_figures(shoes), "order_hash": order_hashes(shoes)},
     )
+
+
+def per_shoe_figures(shoes: Array) -> dict[str, np.ndarray]:
+    """Each shoe's figures tested by their mean (:data:`PER_SHOE` but the order's hash)."""
+    shoes = np.asarray(shoes, dtype=np.int64)
+    number, size = shoes.shape
+    ranks, points = RANKS[shoes], POINTS[shoes]
+    tens = points == 0
+    distances = np.zeros(number, dtype=np.int64)
+    for rank in range(13):
+        where = np.nonzero(ranks == rank)[1].reshape(number, size // 13)
+        distances += (np.diff(where, axis=1) ** 2).sum(axis=1)
+    return {
+        "adjacent_products": (points[:, :-1] * points[:, 1:]).sum(axis=1),
+        "runs": 1 + (tens[:, :-1] != tens[:, 1:]).sum(axis=1),
+        "rank_distances": distances,
+        **{name: make_up(ranks, parts) for name, parts in PARTS.items()},
+        "equal_ranks_at_range": equal_ranks_at_range(ranks),
+        "reflected_pairs": reflected_pairs(ranks),
+    }
 
 
 def make_up(ranks: Array, parts: int) -> np.ndarray:
@@ -448,16 +458,19 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
             "each shoe's pairs of one rank among cards i and N - 1 - i",
         ),
     }
+    by_monte_carlo = small_runs.applies_to_figures(shoes)
     for name, (test, what, figure) in described.items():
         values = tally.per_shoe[name].astype(float)
         mean = float(means[name])
         statistic, p_value = _t_test(values, mean)
+        if by_monte_carlo and np.isfinite(statistic):
+            p_value = small_runs.p_value(small_runs.figure_null(name, decks, shoes), statistic)
         results.append(
             Result(
                 test,
                 what,
                 f"{figure}, its mean over the shoes against its exact mean "
-                "(one-sample t-test, scipy.stats.ttest_1samp)",
+                + (_MONTE_CARLO if by_monte_carlo else "(one-sample t-test, scipy.stats.ttest_1samp)"),
                 statistic,
                 p_value,
                 float(shoes - 1),
@@ -466,6 +479,14 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         )
     results.append(repeated_shoes(tally))
     return results
+
+
+_MONTE_CARLO = (
+    f"(one-sample t-statistic; fewer than {small_runs.FIGURES_BELOW:,} shoes, so its p-value is by "
+    f"Monte Carlo: the t of {small_runs.SAMPLES:,} runs of as many shoes drawn from "
+    f"{small_runs.POOL_SHOES:,} fair shoes, (1 + runs as far) / (1 + runs), "
+    "service.certification.small_runs)"
+)
 
 
 def _t_test(values: np.ndarray, mean: float) -> tuple[float, float]:
