@@ -50,6 +50,7 @@ from opentelemetry.sdk.trace import TracerProvider
 
 from service.baccarat.requests import play_round
 from service.contract import jsonio
+from service.contract.scope import OPEN, within
 from service.contract.schemas.minimal import RoundAnswerSchema
 from service.contract.schemas.rounds import RoundRequestSchema
 from tests.servers import ROOT
@@ -73,11 +74,13 @@ def create_app(provider: TracerProvider | None = None) -> Flask:
     tracer = None if provider is None else provider.get_tracer(__name__)
 
     def answer(step: Steps) -> Response:
-        with step("read request"):
-            loaded = schema.load(jsonio.loads(request.get_data()))
-        played = play_round(loaded, step=step)
-        with step("write answer"):
-            written = jsonio.dumps(answer_schema.dump(played))
+        # Within the open service's scope, as the service answers (its answer names the table).
+        with within(OPEN):
+            with step("read request"):
+                loaded = schema.load(jsonio.loads(request.get_data()))
+            played = play_round(loaded, step=step)
+            with step("write answer"):
+                written = jsonio.dumps(answer_schema.dump(played))
         with step("sign answer"):
             return signed_answer(app, key, written)
 

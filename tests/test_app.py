@@ -40,7 +40,7 @@ def test_a_request_is_counted_under_its_route_template(method, path, route):
 def test_the_answers_are_json_bytes_written_once(client):
     answer = client.post("/v1/rounds", json={"cards": ["9S", "KH", "2D", "7C", "5H"]})
     assert answer.mimetype == "application/json"
-    assert answer.get_data().startswith(b'{"complete":true,')
+    assert answer.get_data().startswith(b'{"table":"standard","complete":true,')
 
 
 @pytest.mark.parametrize(

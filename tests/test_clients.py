@@ -58,8 +58,10 @@ TOUR = [tools.ROOT / "README.md", *sorted((tools.ROOT / "docs" / "guides").glob(
 
 
 def readme_bodies() -> Iterator[tuple[str, object]]:
-    """The path and JSON body of each curl command of the README and its guides that sends one."""
-    for example in (example for document in TOUR for example in examples(document)):
+    """The path and JSON body of each curl command of the README and its guides
+    that sends one to the service as ``make run`` starts it (not one started
+    with its own tables or keys)."""
+    for example in (example for document in TOUR for example in examples(document) if not example.start):
         words = shlex.split(example.command, comments=True)
         if "-d" in words:
             yield example.path, json.loads(words[words.index("-d") + 1])
