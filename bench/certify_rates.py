@@ -180,7 +180,9 @@ def student_tails(family: int = 34) -> list[str]:
                 if small_runs.applies(shoes)
             },
             **{
-                f"shuffle: {name}": small_runs.figure_null(name, rules.decks, shoes)
+                f"shuffle: {name}": small_runs.figure_null(
+                    name, rules.decks, shoes, shuffle_tests.per_shoe_figures
+                )
                 for name in shuffle_tests.PER_SHOE
                 if name != "order_hash"
             },
@@ -233,7 +235,10 @@ def small_run_tests(runs: int = SMALL_RUNS, shoes: int = MIN_SHOES, family: int 
                 values = shuffled.per_shoe[name].astype(float)
                 statistic, p = shuffle_tests._t_test(values, float(means[name]))
                 if small_runs.applies_to_figures(shoes) and np.isfinite(statistic):
-                    p = small_runs.p_value(small_runs.figure_null(name, rules.decks, shoes), statistic)
+                    p = small_runs.p_value(
+                        small_runs.figure_null(name, rules.decks, shoes, shuffle_tests.per_shoe_figures),
+                        statistic,
+                    )
                 found.setdefault(f"shuffle: {name}", []).append(p)
             table = chi2_contingency(shuffled.positions, correction=False)
             size = 52 * rules.decks

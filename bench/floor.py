@@ -50,9 +50,9 @@ from opentelemetry.sdk.trace import TracerProvider
 
 from service.baccarat.requests import play_round
 from service.contract import jsonio
-from service.contract.scope import OPEN, within
 from service.contract.schemas.minimal import RoundAnswerSchema
 from service.contract.schemas.rounds import RoundRequestSchema
+from service.contract.scope import OPEN, within
 from tests.servers import ROOT
 
 from .baseline import signed_answer

@@ -464,7 +464,9 @@ def shuffle_results(tally: ShuffleTally) -> list[Result]:
         mean = float(means[name])
         statistic, p_value = _t_test(values, mean)
         if by_monte_carlo and np.isfinite(statistic):
-            p_value = small_runs.p_value(small_runs.figure_null(name, decks, shoes), statistic)
+            p_value = small_runs.p_value(
+                small_runs.figure_null(name, decks, shoes, per_shoe_figures), statistic
+            )
         results.append(
             Result(
                 test,

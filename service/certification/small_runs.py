@@ -98,21 +98,25 @@ def _null(name: str, shoes: int, key: str, columns: np.ndarray, statistic: Figur
 # --- the shuffle's per-shoe figures ---------------------------------------------------
 
 
-@cache
-def _figure_pool(decks: int) -> dict[str, np.ndarray]:
-    from .shuffle_tests import per_shoe_figures  # the figures are the shuffle tests'
+#: What computes each shoe's figures: the shuffle tests' ``per_shoe_figures``,
+#: given by the caller (the shuffle tests import this module, not the other way round).
+ShoeFigures = Callable[[np.ndarray], dict[str, np.ndarray]]
 
+
+@cache
+def _figure_pool(decks: int, figures: ShoeFigures) -> dict[str, np.ndarray]:
     parts = [
-        per_shoe_figures(shoes_of(POOL_SEED, first, min(5_000, POOL_SHOES - first), decks, "numpy"))
+        figures(shoes_of(POOL_SEED, first, min(5_000, POOL_SHOES - first), decks, "numpy"))
         for first in range(0, POOL_SHOES, 5_000)
     ]
     return {name: np.concatenate([part[name] for part in parts]).astype(float) for name in parts[0]}
 
 
 @cache
-def figure_null(name: str, decks: int, shoes: int) -> np.ndarray:
-    """The sorted |t| of :data:`SAMPLES` fair runs of ``shoes`` shoes for the per-shoe figure ``name``."""
-    values = _figure_pool(decks)[name]
+def figure_null(name: str, decks: int, shoes: int, figures: ShoeFigures) -> np.ndarray:
+    """The sorted |t| of :data:`SAMPLES` fair runs of ``shoes`` shoes for the
+    per-shoe figure ``name``, as ``figures`` computes each shoe's."""
+    values = _figure_pool(decks, figures)[name]
     centre = float(values.mean())
     columns = np.stack([values, values * values], axis=1)
 

@@ -40,7 +40,9 @@ def test_a_fair_looking_25_shoe_figure_beyond_student_s_quantile_is_not_failed(n
     result = next(r for r in shuffle_tests.shuffle_results(tally) if r.name == name)
     assert "Monte Carlo" in result.method
     assert result.p_value > FIRST_STEP
-    assert result.p_value == small_runs.p_value(small_runs.figure_null(name, 8, 25), 4.5)
+    assert result.p_value == small_runs.p_value(
+        small_runs.figure_null(name, 8, 25, shuffle_tests.per_shoe_figures), 4.5
+    )
 
 
 def test_the_fair_runs_tails_are_heavier_than_student_s_at_25_shoes():
@@ -48,7 +50,9 @@ def test_the_fair_runs_tails_are_heavier_than_student_s_at_25_shoes():
     # the figures whose t-test failed fair 25-shoe runs too often.
     quantile = stats.t.isf(FIRST_STEP / 2, 24)
     for name in ("halves_make_up", "equal_ranks_at_range"):
-        assert (small_runs.figure_null(name, 8, 25) >= quantile).mean() > 2 * FIRST_STEP, name
+        assert (
+            small_runs.figure_null(name, 8, 25, shuffle_tests.per_shoe_figures) >= quantile
+        ).mean() > 2 * FIRST_STEP, name
     rules = TABLES["standard"].rules
     bet = rules.bet_types.index(next(b for b in rules.bet_types if str(b) == "dragon_bonus_banker"))
     assert (small_runs.return_null(rules, bet, 25) >= quantile).mean() > 2 * FIRST_STEP
@@ -101,6 +105,6 @@ def test_fair_runs_of_25_shoes_fall_below_a_level_no_more_often_than_it():
     for name, values in figures.items():
         runs = values.astype(float).reshape(1_600, 25)
         t = stats.ttest_1samp(runs, float(means[name]), axis=1).statistic
-        null = small_runs.figure_null(name, 8, 25)
+        null = small_runs.figure_null(name, 8, 25, shuffle_tests.per_shoe_figures)
         rate = np.mean([small_runs.p_value(null, value) < 0.05 for value in t])
         assert 0.035 < rate < 0.065, (name, rate)
