@@ -65,15 +65,25 @@ node: $(NODE_STAMP) ## Install the Node.js tools of the tests into node_modules/
 run: $(STAMP) $(CATALOGUES) ## Serve under gunicorn on http://127.0.0.1:$(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py 'service.app:create_app()'
 
+# Two passes: every test that may share the cores on all of them (pytest-xdist,
+# one worker per core), then the few that measure against a reference or hold
+# connections for a time, one at a time (tests/conftest.py::ALONE). The run
+# fails if either pass fails, and is empty (pytest's 5) only if both are.
+TEST_WORKERS ?= auto
+
 test: $(STAMP) $(CATALOGUES) $(if $(NPM),$(NODE_STAMP)) ## Run the whole test suite (lint, types, rules, API, server, docs)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@shared=0; alone=0; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not alone" $(PYTEST_ARGS) || shared=$$?; \
+	$(BIN)/python -m pytest -p no:xdist -m alone $(PYTEST_ARGS) || alone=$$?; \
+	if [ $$shared -eq 5 ] && [ $$alone -eq 5 ]; then exit 5; fi; \
+	for status in $$shared $$alone; do [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status; done
 
 # The quick loop while working: the rules engine, the contract document and the layers,
 # without servers, browsers or the slow statistics (about a minute and a half on 2 cores).
 QUICK := tests/baccarat tests/test_openapi.py tests/test_layers.py
 
 quick: check $(CATALOGUES) ## The quick check: lint, types, the rules engine and the contract (1-2 min)
-	$(BIN)/python -m pytest -q -m "not server and not slow" $(QUICK)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m "not server and not slow" $(QUICK)
 
 check: $(STAMP) ## Lint, format check and type check
 	$(BIN)/ruff check setup.py service tests bench clients

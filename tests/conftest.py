@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -23,6 +24,33 @@ def app() -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+#: The tests ``make test`` runs after the rest, one at a time (``-m alone``): each
+#: compares the shipped server with a reference measured in the same run, holds
+#: connections for a set time, counts a server's memory or drives a browser with
+#: its own timeouts, and a second pytest worker's load on the same cores would
+#: be noise in what they measure. Every other test runs on all cores
+#: (pytest-xdist: ``make test``'s first pass, ``-m "not alone"``).
+ALONE = frozenset(
+    {
+        "tests/test_fair_service.py",
+        "tests/hostile/test_slow_clients.py",
+        "tests/hostile/test_memory.py",
+        "tests/test_shutdown.py",
+        "tests/test_docs_browser.py",
+        "tests/test_table_browser.py",
+        "tests/test_sheet_browser.py",
+        "tests/test_road_pictures_browser.py",
+    }
+)
+ROOT = Path(__file__).parents[1]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.relative_to(ROOT).as_posix() in ALONE:
+            item.add_marker(pytest.mark.alone)
 
 
 def cards(text: str) -> list[Card]:

@@ -22,9 +22,21 @@ ROOT = Path(__file__).parents[1]
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A loopback port free now, which no other worker of this test run is handed.
+
+    The kernel picks it (at random, so another run on the machine rarely
+    meets it), and under pytest-xdist a worker keeps only the ports whose
+    remainder by the number of workers is its own: two workers never race
+    for one port between finding it free and their servers binding it.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index, count = int(worker.removeprefix("gw")), int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    while True:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        if port % count == index:
+            return port
 
 
 @dataclass

@@ -61,3 +61,22 @@ def test_the_quick_check_is_named_beside_make_test_and_runs_no_server():
     assert "tests/baccarat" in tests
     readme = (ROOT / "README.md").read_text()
     assert "make quick" in readme.split("## Two commands", 1)[1].split("##", 1)[0]
+
+
+def test_make_test_runs_on_every_core_then_the_tests_that_run_alone():
+    """``make test`` spreads the suite over the cores (pytest-xdist), then runs the
+    tests that measure against a reference alone, and fails if either pass fails."""
+    recipe = " ".join(make("-n", "test", "PYTEST_ARGS=")).partition("shared=0")[2]
+    shared, _, alone = recipe.partition("|| shared=")
+    assert "-m pytest -n auto" in shared
+    assert '-m "not alone"' in shared
+    assert "-m pytest -p no:xdist -m alone" in alone
+    assert "exit $status" in alone
+
+
+def test_each_test_that_runs_alone_exists():
+    from tests.conftest import ALONE
+
+    for module in ALONE:
+        assert (ROOT / module).is_file(), module
+        assert "def test_" in (ROOT / module).read_text(), module
