@@ -41,7 +41,7 @@ from ..bets.catalogue import CATALOGUE
 from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
-from ..games.multipliers.rule import MultiplierRule, largest_pays
+from ..games.multipliers.rule import MultiplierRule
 from ..games.peek.round import Choice, PeekRule
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
@@ -198,12 +198,14 @@ def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
     return lines
 
 
-def _multiplied(bet: BetType, rule: MultiplierRule) -> list[Line]:
+def _multiplied(bet: BetType, rule: MultiplierRule, figures: BetFigures) -> list[Line]:
+    """A multiplied bet's pays, from nothing lit to the most a round of the
+    table's shoe lights (``figures.largest_pay``), and its fee."""
     pay = rule.pays[bet]
     lines = []
     if pay.counted.most:
         low = format((pay.pays - pay.stake_kept).normalize(), "f")
-        high = format(largest_pays(rule)[bet].normalize(), "f")
+        high = format(figures.largest_pay.normalize(), "f")
         lines.append(Line.of(LineCode.MULTIPLIED, pays=f"{low}-{high}:1"))
     rate = rule.fee.rate_on(bet)
     if rate:
@@ -297,7 +299,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     figures = returns.bets[bet]
     lines = _pay_lines(bet, rules)
     if rules.multipliers is not None and bet in rules.multipliers.pays:
-        lines += _multiplied(bet, rules.multipliers)
+        lines += _multiplied(bet, rules.multipliers, figures)
     values: dict[str, object] = {}
     if peek is not None and bet in peek.fee_bets and figures.kept is not None:
         lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))

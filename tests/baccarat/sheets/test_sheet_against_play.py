@@ -4,7 +4,8 @@ payout rounding, dealing, cut card, multiplier rules, peek), each statement
 of the sheet is read by its code and checked against what the engine's
 settlement, peek round and shoe do at that table: a multiplier table's pay
 lines as its rule settles them (nothing lit, and every counted card lit by
-the largest multiplier), and each fee, the multiplier rule's and the peek's,
+the most the table's shoe can light: the richest round an exhaustive search
+finds, dealt), and each fee, the multiplier rule's and the peek's,
 as a round charges it at the bet's minimum and maximum.
 
 The checks are keyed by the statement's code (``CHECKS``): a sheet that
@@ -25,12 +26,12 @@ from service.baccarat.bets.money import format_amount, to_minor_unit
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import structure
-from service.baccarat.games.multipliers.cards import MultiplierCard, MultiplierCards, counted_cards
-from service.baccarat.games.multipliers.rule import largest_multiplier
+from service.baccarat.games.multipliers.cards import MultiplierCards, studio_multiplier_cards
 from service.baccarat.games.multipliers.settlement import MultipliedBet, settle_multiplier_slip, settling_line
 from service.baccarat.games.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.odds.exact import priced_by, shoe_odds
-from service.baccarat.rulebook.coup import Coup
+from service.baccarat.rulebook.cards import check_composition
+from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError
 from service.baccarat.sheets.returns import percent
 from service.baccarat.sheets.sheet import RulesSheet, rules_sheet, stake_step
@@ -39,6 +40,8 @@ from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, Rules, check_whole_shoe, resolve_rules
 from service.baccarat.tables.settlement import settle_bet, slip_problems
+from tests import strategies
+from tests.multiplier_rounds import most_lit
 
 Check = Callable[[RulesSheet, Line, dict[str, Any]], None]
 
@@ -104,23 +107,19 @@ def _multiplied(
 NONE_LIT = MultiplierCards(())
 
 
-def _fully_lit(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards]:
-    """A round the bet wins on with the most cards that count for it, each
-    of them lit by the rule's largest multiplier: the largest multiplier the
-    rule pays the bet (:func:`.multipliers.rule.largest_multiplier`), as the
-    rule settles it. Whether a shoe of the table's decks deals such a round
-    with the rule's count of multiplier cards is not read here: at one deck
-    a six-card round holds six different cards, one more than the most
-    multiplier cards Lightning draws, so its Tie's stated top pay is the
-    rule's, not one such a shoe can deal."""
-    assert rules.multipliers is not None
-    counted = rules.multipliers.pays[bet].counted
-    for coup in structure().examples.values():
-        cards = counted_cards(coup, bet, counted)
-        if settling_line(bet, coup).payout.result is Result.WIN and len(cards) == counted.most:
-            top = max(rules.multipliers.multipliers)
-            return coup, MultiplierCards(tuple(MultiplierCard(card, top) for card in dict.fromkeys(cards)))
-    raise AssertionError(f"no round wins {bet} with {counted.most} counted cards")
+def _richest(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards, int]:
+    """The round of the table's shoe on which the bet wins with the most
+    counted cards lit (found by exhaustive search: :mod:`tests.multiplier_rounds`),
+    checked as a round at the table deals it (no card more often than its
+    decks hold), with its multiplier cards (as many as the rule draws, each
+    at the rule's largest multiplier) and how many counted cards they light.
+    At one deck a six-card tie holds six different cards: Lightning, which
+    draws at most five multiplier cards, lights five of them."""
+    rule = rules.multipliers
+    assert rule is not None
+    richest = most_lit(rule, bet, rules.decks)
+    check_composition(richest.cards, rules.decks)
+    return deal(richest.cards), studio_multiplier_cards(rule, richest.multiplier_cards), richest.lit
 
 
 def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
@@ -152,17 +151,23 @@ def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
 
 def check_multiplied(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
     """ "Multiplied, low-high:1": a win with no card lit nets the low pay, and
-    with every card that counts lit by the largest multiplier the high one
-    (before the cap, which takes what is over it: ``capped``)."""
+    the richest round the table's shoe deals, its counted cards lit as the
+    rule lights them at most, the high one (before the cap, which takes what
+    is over it: ``capped``); the high pay is the rule's largest multiplier
+    to the power of the counted cards that round lights, which no round of
+    the shoe exceeds."""
     rules, bet = sheet.rules, BetType(section["bet"])
+    rule = rules.multipliers
+    assert rule is not None
     low, high = (_stated_net(f"{end}:1") for end in str(line.values["pays"]).removesuffix(":1").split("-"))
     stake = rules.limits[bet].min
-    coup, lit = _fully_lit(rules, bet)
+    coup, lit, count = _richest(rules, bet)
     plain = _multiplied(rules, bet, stake, coup, NONE_LIT)
     assert plain.win == to_minor_unit(stake * low, rules.minor_unit, rules.payout_rounding)
     most = _multiplied(rules, bet, stake, coup, lit)
-    assert rules.multipliers is not None
-    assert most.multiplier == largest_multiplier(rules.multipliers, rules.multipliers.pays[bet].counted)
+    assert most.result is Result.WIN
+    assert most.multiplier == max(rule.multipliers) ** count
+    assert high == rule.pays[bet].pays * most.multiplier - rule.pays[bet].stake_kept
     assert most.win + most.capped == to_minor_unit(stake * high, rules.minor_unit, rules.payout_rounding)
 
 
@@ -190,7 +195,7 @@ def check_fee(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
             assert done.fee == stake * rate
             assert done.cost == stake + stake * rate
             continue
-        coup, _ = _fully_lit(rules, bet)
+        coup, _, _ = _richest(rules, bet)
         settled = _multiplied(rules, bet, stake, coup, NONE_LIT)
         assert settled.fee == stake * rate
         assert settled.cost == stake + stake * rate
@@ -224,12 +229,13 @@ def check_return(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None
 
 def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
     """No round pays a bet at its maximum more than the largest win stated,
-    and (without a multiplier rule) some round pays exactly that."""
+    and some round the table's shoe deals pays exactly that."""
     rules, bet = sheet.rules, BetType(section["bet"])
     stake = rules.limits[bet].max
     if rules.multipliers is not None and bet in rules.multipliers.pays:
-        # The most the rule pays (every counted card lit by the largest multiplier), less the cap.
-        most = _multiplied(rules, bet, stake, *_fully_lit(rules, bet))
+        # The richest round the table's shoe deals, less the cap.
+        coup, lit, _ = _richest(rules, bet)
+        most = _multiplied(rules, bet, stake, coup, lit)
         assert format_amount(most.win, rules.minor_unit) == line.values["amount"]
         return
     wins = [
@@ -396,6 +402,17 @@ def test_every_preset_s_sheet_holds_to_play(name):
     holds_to_play(rules_sheet(table.rules, dealing=table.dealing, peek=PEEK if table.peek else None))
 
 
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+@pytest.mark.parametrize(
+    "name", [name for name, table in TABLES.items() if table.rules.multipliers is not None]
+)
+def test_every_multiplier_game_s_sheet_holds_to_play_at_each_deck_count(name, decks):
+    # At one deck a round's six cards are six different cards: a game that
+    # lights at most five states the top tie five of them pay.
+    rules = resolve_rules(name, {"decks": decks})
+    holds_to_play(rules_sheet(rules, dealing=rules.dealing))
+
+
 @st.composite
 def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     """A preset with overrides an operator may send and every operation takes."""
@@ -409,6 +426,8 @@ def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         "cut_card": draw(st.integers(14, min(80, decks * 26))),
         "dealing": draw(st.sampled_from(list(Dealing))),
     }
+    if TABLES[name].rules.multipliers is not None and draw(st.booleans()):
+        overrides["multipliers"] = draw(strategies.multiplier_rule())
     if (
         name != "peek"
         and TABLES[name].rules.multipliers is None
@@ -417,7 +436,10 @@ def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         overrides["tie_pays"] = draw(st.sampled_from([8, 9]))
     limits = {}
     rounded = draw(st.booleans())
-    for bet in TABLES[name].rules.bet_types:
+    offered = (
+        overrides["multipliers"].bet_types if "multipliers" in overrides else TABLES[name].rules.bet_types
+    )
+    for bet in offered:
         if rounded:
             low = draw(st.integers(1, 50)) * unit * (100 if minor_unit == 2 else 1) * 5
             limits[bet] = BetLimits(min=low, max=low * draw(st.integers(1, 40)))
