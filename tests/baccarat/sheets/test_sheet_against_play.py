@@ -27,14 +27,19 @@ from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import structure
 from service.baccarat.games.multipliers.cards import MultiplierCards, studio_multiplier_cards
-from service.baccarat.games.multipliers.settlement import MultipliedBet, settle_multiplier_slip, settling_line
+from service.baccarat.games.multipliers.settlement import (
+    MultipliedBet,
+    settle_multiplier_slip,
+    settling_line,
+    slip_faults,
+)
 from service.baccarat.games.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.odds.exact import priced_by, shoe_odds
 from service.baccarat.rulebook.cards import check_composition
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError
 from service.baccarat.sheets.returns import percent
-from service.baccarat.sheets.sheet import RulesSheet, rules_sheet, stake_step
+from service.baccarat.sheets.sheet import RulesSheet, fee_rate, fee_step, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, SectionCode
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
@@ -245,15 +250,45 @@ def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) ->
 
 
 def check_stake_step(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
-    """On a multiple of the step, every winning line pays its stated odds exactly."""
+    """On a multiple of the step, every winning line pays its stated odds
+    exactly; "on another stake a win is rounded": another stake is taken
+    (a bet with a fee takes only multiples of the fee's step)."""
     rules, bet = sheet.rules, BetType(section["bet"])
     step = Decimal(str(line.values["step"]))
     assert step == stake_step(bet, rules, sheet.peek)
+    assert fee_step(bet, rules, sheet.peek) < step
     if rules.multipliers is not None and bet in rules.multipliers.pays:
         return
     for paid in priced_by(bet, rules).lines:
         if paid.payout.result is Result.WIN:
             assert step * paid.payout.net == (step * paid.payout.net).quantize(_unit(rules))
+
+
+def _taken(sheet: RulesSheet, bet: BetType, stake: Decimal) -> bool:
+    """Whether a round at the table takes ``stake`` on ``bet`` (a peek round
+    at the peek table, else the multiplier rule's check of a slip)."""
+    rules = sheet.rules
+    if sheet.peek is not None:
+        try:
+            _peek_round(rules, bet, stake)
+        except BaccaratError:
+            return False
+        return True
+    assert rules.multipliers is not None
+    return not slip_faults([Bet(type=bet, amount=stake)], rules.multipliers, minor_unit=rules.minor_unit)
+
+
+def check_stakes_taken(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """ "Stakes are taken in multiples of step": the minimum, the maximum and
+    the minimum plus a step are taken, the minimum plus a minor unit refused."""
+    rules, bet = sheet.rules, _bet(line, section)
+    step = Decimal(str(line.values["step"]))
+    assert step == fee_step(bet, rules, sheet.peek) > _unit(rules)
+    assert _rate(line.values["rate"]) == fee_rate(bet, rules, sheet.peek)
+    low, high = rules.limits[bet].min, rules.limits[bet].max
+    for stake in (low, high, low + step):
+        assert stake > high or _taken(sheet, bet, stake), stake
+    assert low + _unit(rules) > high or not _taken(sheet, bet, low + _unit(rules))
 
 
 def check_decks(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
@@ -294,6 +329,7 @@ def check_peek_stakes(sheet: RulesSheet, line: Line, section: dict[str, Any]) ->
     }[line.code]
     for end in ("low", "high"):
         stake = Decimal(str(line.values[end]))
+        assert _taken(sheet, bet, stake), f"a {bet} stake of {stake} is refused"
         choices = _open_choices([Bet(type=bet, amount=stake)], bet, sheet.rules, sheet.peek)
         assert max(choices, key=lambda choice: sheet.peek.multiples[choice]) is best  # type: ignore[union-attr]
 
@@ -365,6 +401,7 @@ CHECKS: dict[LineCode, Check] = {
     LineCode.RETURN: check_return,
     LineCode.LARGEST_WIN: check_largest_win,
     LineCode.STAKE_STEP: check_stake_step,
+    LineCode.STAKES_TAKEN: check_stakes_taken,
     LineCode.DECKS: check_decks,
     LineCode.ONE_DECK: check_decks,
     LineCode.CUT_CARD: check_cut_card,
