@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import count_rounds
-from service.baccarat.games.multipliers.cards import counted_cards
+from service.baccarat.games.multipliers.cards import counted_cards, studio_multiplier_cards
 from service.baccarat.games.multipliers.odds import (
     PARTITIONS,
     _structure,
@@ -42,9 +42,10 @@ from service.baccarat.games.multipliers.rule import (
     MultipliedPay,
     MultiplierRule,
 )
+from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.odds.exact import decimal_text
 from service.baccarat.play.round import play_and_settle
-from service.baccarat.rulebook.cards import DECK, RANKS
+from service.baccarat.rulebook.cards import DECK, RANKS, Card
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.tableau import banker_draws, player_draws
 from service.baccarat.shoes.composition import Composition, after_removing, from_rank_counts, full_shoe
@@ -480,3 +481,38 @@ def test_lightning_s_top_tie_at_one_deck_lights_five_different_cards():
 @given(rule=strategies.multiplier_rule(), decks=st.sampled_from([1, 2, 6, 8]))
 def test_an_operator_rule_s_largest_pay_is_dealt_and_never_exceeded(rule, decks):
     holds_its_largest_pays(rule, decks)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), name=st.sampled_from(list(PRESETS)), decks=st.sampled_from([1, 2, 6, 8]))
+def test_no_round_of_the_shoe_pays_more_than_the_largest_pay(data, name, decks):
+    """Rounds drawn at random, their cards mostly from a few (so that they
+    repeat as often as the shoe allows) and lit mostly among them: no bet is
+    paid more than its largest pay at that shoe."""
+    rule = PRESETS[name].rule
+    uncapped = MultiplierRule(cards=rule.cards, multipliers=rule.multipliers, pays=rule.pays)
+    largest = largest_pays(rule, full_shoe(decks))
+    pool = data.draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True))
+    dealt: Counter[Card] = Counter()
+    sequence = []
+    for _ in range(6):
+        open_pool = [card for card in pool if dealt[card] < decks]
+        open_deck = [card for card in DECK if dealt[card] < decks]
+        card = data.draw(st.sampled_from(open_pool) if open_pool else st.sampled_from(open_deck))
+        if not data.draw(st.integers(0, 4)):
+            card = data.draw(st.sampled_from(open_deck))
+        dealt[card] += 1
+        sequence.append(card)
+    count = data.draw(st.sampled_from(sorted(rule.cards)))
+    candidates = list(dict.fromkeys([*pool, *sequence, *DECK]))
+    lit = data.draw(st.lists(st.sampled_from(candidates), min_size=count, max_size=count, unique=True))
+    given_cards = [(card, data.draw(st.sampled_from(sorted(rule.multipliers)))) for card in lit]
+    coup = deal(sequence)
+    slip = settle_multiplier_slip(
+        [Bet(type=bet, amount=Decimal(1)) for bet in rule.pays],
+        coup,
+        studio_multiplier_cards(uncapped, given_cards),
+        uncapped,
+    )
+    for settled in slip.bets:
+        assert settled.win <= largest[settled.bet.type], (settled.bet.type, settled.multiplier)
