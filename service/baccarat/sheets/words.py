@@ -225,8 +225,8 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         ),
         LineCode.RETURN: N_("Return to player: {rtp}"),
         LineCode.STAKE_STEP: N_(
-            "Each pay and fee stated is exact on stakes in multiples of {step}; on another stake "
-            "a win is rounded {rounding} to {minor_unit} decimal places"
+            "Each pay, fee and return stated is exact on stakes in multiples of {step}; on another "
+            "stake a win is rounded {rounding} to {minor_unit} decimal places"
         ),
         LineCode.STAKES_TAKEN: N_(
             "Stakes are taken in multiples of {step}, so that the fee of {rate} is a whole amount: "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -262,6 +263,28 @@ def check_stake_step(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> 
     for paid in priced_by(bet, rules).lines:
         if paid.payout.result is Result.WIN:
             assert step * paid.payout.net == (step * paid.payout.net).quantize(_unit(rules))
+    if sheet.peek is None or bet not in sheet.peek.fee_bets:
+        # The return stated, worked out on a stake of the step with its wins as settled.
+        won = sum(
+            (
+                line.probability
+                * Fraction(
+                    to_minor_unit(
+                        step * Decimal(line.net.numerator) / line.net.denominator,
+                        rules.minor_unit,
+                        rules.payout_rounding,
+                    )
+                )
+                for line in shoe_odds(rules).bets[bet].lines
+                if line.result is Result.WIN
+            ),
+            Fraction(0),
+        )
+        lost = sum(
+            (line.probability for line in shoe_odds(rules).bets[bet].lines if line.result is Result.LOSE),
+            Fraction(0),
+        )
+        assert f"{percent(1 + (won / Fraction(step)) - lost)}" == section["rtp"]
 
 
 def _taken(sheet: RulesSheet, bet: BetType, stake: Decimal) -> bool:
