@@ -1,6 +1,8 @@
 """A table's rules are checked once (``resolve_rules`` ends in ``check_rules``):
 every operation that deals, settles, prices or describes a round refuses the
-same rules with the same status, code and pointer, and accepts the same rules."""
+same rules with the same status, code and pointer, and accepts the same rules.
+Peek Baccarat adds its fee wherever it is played: at a plain table it also
+refuses the limits whose fee is not whole, as its own table does."""
 
 from __future__ import annotations
 
