@@ -7,7 +7,8 @@ import re
 from decimal import Decimal
 
 from service.baccarat.bets.paytable import PayLine, Result
-from service.baccarat.games.multipliers.rule import MultiplierRule, largest_multiplier
+from service.baccarat.games.multipliers.odds import largest_pays
+from service.baccarat.games.multipliers.rule import MultiplierRule
 
 
 def written_pays(text: str) -> set[Decimal]:
@@ -31,11 +32,13 @@ def line_pays(line: PayLine) -> set[Decimal]:
 def multiplied(pay: Decimal, rule: MultiplierRule) -> bool:
     """Whether a multiplier game (``rule``) pays ``pay`` per unit on some
     win: a bet's base pay times a whole multiplier its cards can make (1 when
-    none is lit), or the Banker's win less the stake it keeps."""
-    for paid in rule.pays.values():
+    none is lit) on a round of a full 8-deck shoe, or the Banker's win less
+    the stake it keeps."""
+    largest = largest_pays(rule)
+    for bet, paid in rule.pays.items():
         if pay == (paid.pays * (1 - paid.stake_kept)).normalize():
             return True
         times = pay / paid.pays
-        if times == times.to_integral_value() and 1 <= times <= largest_multiplier(rule, paid.counted):
+        if times == times.to_integral_value() and times >= 1 and pay - paid.stake_kept <= largest[bet]:
             return True
     return False

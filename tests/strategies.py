@@ -10,6 +10,14 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import Bet, BetType, Variant
+from service.baccarat.games.multipliers.rule import (
+    ALLOWED_COUNTED,
+    MULTIPLIED_BETS,
+    NO_FEE,
+    Fee,
+    MultipliedPay,
+    MultiplierRule,
+)
 from service.baccarat.rulebook.cards import DECK, Card, shoe
 from service.baccarat.rulebook.coup import Outcome
 from service.baccarat.shoes.deal import MAX_CUT_CARD, MIN_CUT_CARD
@@ -81,3 +89,25 @@ def table_rules(draw: st.DrawFn) -> Rules:
         return replace(rules, payout_rounding=rounding)
     commission = draw(st.integers(0, 10).map(lambda percent: Decimal(percent).scaleb(-2)))
     return replace(rules, payout_rounding=rounding, commission=commission)
+
+
+@st.composite
+def multiplier_rule(draw: st.DrawFn) -> MultiplierRule:
+    """A multiplier rule an operator may send: any counts of multiplier cards
+    (few most often), multipliers, and for each bet it pays, its base pay and
+    what counts; a fee or none."""
+    counts = draw(
+        st.dictionaries(
+            st.one_of(st.integers(1, 6), st.integers(1, 52)), st.integers(1, 5), min_size=1, max_size=3
+        )
+    )
+    multipliers = draw(st.dictionaries(st.integers(2, 1000), st.integers(1, 5), min_size=1, max_size=3))
+    bets = draw(st.lists(st.sampled_from(MULTIPLIED_BETS), min_size=1, max_size=5, unique=True))
+    pays = {}
+    for bet in bets:
+        counted = draw(st.sampled_from(ALLOWED_COUNTED[bet]))
+        kept = draw(st.sampled_from([Decimal(0), Decimal("0.05")])) if bet is BetType.BANKER else Decimal(0)
+        pays[bet] = MultipliedPay(pays=Decimal(draw(st.integers(1, 50))), counted=counted, stake_kept=kept)
+    rate = draw(st.sampled_from([Decimal(0), Decimal("0.1"), Decimal("0.2")]))
+    fee = Fee(rate=rate, bets=tuple(bets), returned_on_push=draw(st.booleans())) if rate else NO_FEE
+    return MultiplierRule(cards=counts, multipliers=multipliers, pays=pays, fee=fee)

@@ -3,13 +3,15 @@ language asked, and Markdown."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from html import escape
 from html.parser import HTMLParser
 
 import pytest
 
+from service.baccarat.games.peek.round import PEEK
 from service.baccarat.sheets.sheet import rules_sheet
-from service.baccarat.tables.rules import TABLES
+from service.baccarat.tables.rules import TABLES, BetLimits, resolve_rules
 from service.contract.language import TAGS, Languages
 from service.contract.sheet_pages import TABLED_WHOLE, html_page, markdown_page
 from service.contract.sheets import sentence
@@ -76,6 +78,52 @@ def test_the_pages_say_every_sentence_the_json_says(name, tag):
     what the win pays in all."""
     table, language = TABLES[name], LANGUAGES[tag]
     sheet = rules_sheet(table.rules, dealing=table.dealing)
+    html, markdown = html_page(sheet, language), markdown_page(sheet, language)
+    for section in sheet.sections:
+        for line in section.lines:
+            if line.code in TABLED_WHOLE:
+                continue
+            said = sentence(line, language)
+            assert escape(said) in html
+            assert f"- {said}" in markdown
+
+
+#: Tables read as a player would, beyond the presets: few decks, whole units,
+#: and Peek Baccarat played as its table plays it (its peek section, its stakes).
+_WHOLE = {"minor_unit": 0}
+READ_AS_PLAYED = {
+    "peek": ("peek", {}),
+    "peek, whole units, one deck": (
+        "peek",
+        {
+            **_WHOLE,
+            "decks": 1,
+            "limits": {
+                bet: BetLimits(min=Decimal(5), max=Decimal(200)) for bet in TABLES["peek"].rules.bet_types
+            },
+        },
+    ),
+    "lightning, whole units, one deck": (
+        "lightning",
+        {
+            **_WHOLE,
+            "decks": 1,
+            "limits": {
+                bet: BetLimits(min=Decimal(5), max=Decimal(500))
+                for bet in TABLES["lightning"].rules.bet_types
+            },
+        },
+    ),
+    "golden wealth, two decks": ("golden_wealth", {"decks": 2}),
+}
+
+
+@pytest.mark.parametrize("tag", list(TAGS))
+@pytest.mark.parametrize("case", list(READ_AS_PLAYED))
+def test_the_pages_say_every_sentence_the_json_says_as_the_table_plays(case, tag):
+    name, overrides = READ_AS_PLAYED[case]
+    rules, language = resolve_rules(name, overrides), LANGUAGES[tag]
+    sheet = rules_sheet(rules, dealing=rules.dealing, peek=PEEK if TABLES[name].peek else None)
     html, markdown = html_page(sheet, language), markdown_page(sheet, language)
     for section in sheet.sections:
         for line in section.lines:

@@ -30,7 +30,6 @@ from fractions import Fraction
 from ..bets.money import format_amount, to_minor_unit
 from ..bets.paytable import Result
 from ..bets.types import BetType
-from ..games.multipliers.rule import largest_pays
 from ..games.peek.odds import peek_return
 from ..games.peek.round import PeekRule
 from ..odds.exact import priced_by, shoe_odds
@@ -57,6 +56,10 @@ class BetFigures:
     bet: BetType
     rtp: str
     largest_win: str
+    #: The most a unit staked wins on a round of the table's shoe, before any
+    #: cap (a multiplier rule's top pay: its counted cards lit as a round
+    #: dealt from the table's decks can light them).
+    largest_pay: Decimal = Decimal(0)
     #: At Peek Baccarat, a bet that pays the fee: its return always kept
     #: (``rtp`` is with the best choice), and how often the best choice triples.
     kept: str | None = None
@@ -110,7 +113,7 @@ def bet_returns(rules: Rules, peek: PeekRule | None = None) -> Returns:
     for bet in rules.bet_types:
         if rule is not None and multiplied is not None and bet in multiplied.bets:
             rtp = multiplied.bets[bet].rtp
-            best = largest_pays(rule)[bet]
+            best = multiplied.bets[bet].largest or Decimal(0)
         else:
             rtp = 1 - odds.bets[bet].house_edge
             best = max(
@@ -123,13 +126,14 @@ def bet_returns(rules: Rules, peek: PeekRule | None = None) -> Returns:
                 bet,
                 percent(priced.best),
                 _largest_win(rules, bet, best),
+                best,
                 kept=percent(priced.kept),
                 tripled=percent(priced.tripled),
                 doubled=percent(priced.doubled),
                 over_cost=priced.best > 1,
             )
             continue
-        figures[bet] = BetFigures(bet, percent(rtp), _largest_win(rules, bet, best), over_cost=rtp > 1)
+        figures[bet] = BetFigures(bet, percent(rtp), _largest_win(rules, bet, best), best, over_cost=rtp > 1)
     method = ReturnMethod.EXACT_ENUMERATION if rule is None else ReturnMethod.EXACT_ENUMERATION_PER_COST
     if peek is not None:
         method = ReturnMethod.EXACT_ENUMERATION_PEEK

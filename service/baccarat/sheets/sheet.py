@@ -41,7 +41,7 @@ from ..bets.catalogue import CATALOGUE
 from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
-from ..games.multipliers.rule import MultiplierRule, largest_pays
+from ..games.multipliers.rule import MultiplierRule
 from ..games.peek.round import Choice, PeekRule
 from ..odds.exact import priced_by
 from ..rulebook.cards import parse_card
@@ -198,12 +198,14 @@ def _pay_lines(bet: BetType, rules: Rules) -> list[Line]:
     return lines
 
 
-def _multiplied(bet: BetType, rule: MultiplierRule) -> list[Line]:
+def _multiplied(bet: BetType, rule: MultiplierRule, figures: BetFigures) -> list[Line]:
+    """A multiplied bet's pays, from nothing lit to the most a round of the
+    table's shoe lights (``figures.largest_pay``), and its fee."""
     pay = rule.pays[bet]
     lines = []
     if pay.counted.most:
         low = format((pay.pays - pay.stake_kept).normalize(), "f")
-        high = format(largest_pays(rule)[bet].normalize(), "f")
+        high = format(figures.largest_pay.normalize(), "f")
         lines.append(Line.of(LineCode.MULTIPLIED, pays=f"{low}-{high}:1"))
     rate = rule.fee.rate_on(bet)
     if rate:
@@ -230,7 +232,8 @@ def _peek_returns(bet: BetType, figures: BetFigures, rules: Rules, peek: PeekRul
         ),
         Line.of(LineCode.PEEK_RETURN_KEPT, bet=bet_term(bet), rtp=f"{figures.kept}%"),
     ]
-    unit = Decimal(1).scaleb(-rules.minor_unit)
+    # Stakes the peek takes: whole fees, so multiples of the fee's step (0.05 at 20% of cents).
+    taken = fee_step(bet, rules, peek)
     low, top = rules.limits[bet].min, rules.limits[bet].max
     ranges = (
         (LineCode.PEEK_STAKES_TRIPLED, peek.multiples[Choice.TRIPLE], figures.rtp),
@@ -238,8 +241,8 @@ def _peek_returns(bet: BetType, figures: BetFigures, rules: Rules, peek: PeekRul
         (LineCode.PEEK_STAKES_KEPT, 1, figures.kept),
     )
     for code, times, rtp in ranges:
-        # The largest stake a raise to ``times`` keeps within the maximum.
-        high = min(top, (top / times).quantize(unit, rounding="ROUND_FLOOR"))
+        # The largest stake taken that a raise to ``times`` keeps within the maximum.
+        high = min(top, (top / times / taken).to_integral_value(rounding="ROUND_FLOOR") * taken)
         if high >= low:
             lines.append(
                 Line.of(
@@ -250,8 +253,34 @@ def _peek_returns(bet: BetType, figures: BetFigures, rules: Rules, peek: PeekRul
                     rtp=f"{rtp}%",
                 )
             )
-            low = high + unit
+            low = high + taken
     return lines
+
+
+def fee_rate(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
+    """The fee ``bet`` pays on top of its stake, as a rate: its multiplier
+    rule's, or at Peek Baccarat's table the peek's; 0 without one."""
+    rule = rules.multipliers
+    if rule is not None and bet in rule.pays:
+        return rule.fee.rate_on(bet)
+    if peek is not None and bet in peek.fee_bets:
+        return peek.fee_rate
+    return Decimal(0)
+
+
+def fee_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
+    """The stakes ``bet`` is taken in: a stake whose fee is not a whole
+    number of minor units is refused, never rounded, so with a fee of 20%
+    and cents, multiples of 0.05; without a fee, the minor unit.
+
+    >>> from service.baccarat.tables.rules import TABLES
+    >>> from service.baccarat.games.peek.round import PEEK
+    >>> peek = TABLES["peek"].rules
+    >>> fee_step(BetType.BANKER, peek, PEEK), fee_step(BetType.TIE, peek, PEEK)
+    (Decimal('0.05'), Decimal('0.01'))
+    """
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    return (unit * Fraction(fee_rate(bet, rules, peek)).denominator).quantize(unit)
 
 
 def stake_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decimal:
@@ -297,7 +326,7 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
     figures = returns.bets[bet]
     lines = _pay_lines(bet, rules)
     if rules.multipliers is not None and bet in rules.multipliers.pays:
-        lines += _multiplied(bet, rules.multipliers)
+        lines += _multiplied(bet, rules.multipliers, figures)
     values: dict[str, object] = {}
     if peek is not None and bet in peek.fee_bets and figures.kept is not None:
         lines.append(Line.of(LineCode.FEE, rate=_rate(peek.fee_rate)))
@@ -305,13 +334,21 @@ def bet_section(bet: BetType, rules: Rules, returns: Returns, peek: PeekRule | N
         values = {"fee": _rate(peek.fee_rate), "rtp_kept": figures.kept, "tripled": figures.tripled}
     else:
         lines.append(Line.of(LineCode.RETURN, rtp=f"{figures.rtp}%"))
+    unit = Decimal(1).scaleb(-rules.minor_unit)
+    taken = fee_step(bet, rules, peek)
+    if taken > unit:
+        # A stake whose fee is not whole is refused: "from min to max" holds on these stakes alone.
+        multiple = format_amount(taken, rules.minor_unit)
+        lines.append(Line.of(LineCode.STAKES_TAKEN, step=multiple, rate=_rate(fee_rate(bet, rules, peek))))
+        values["stake_multiple"] = multiple
     step = stake_step(bet, rules, peek)
-    if step > Decimal(1).scaleb(-rules.minor_unit):
+    if step > unit:
         written = format_amount(step, rules.minor_unit)
-        rounding = Term(str(rules.payout_rounding), ROUNDING_WORDS[str(rules.payout_rounding)])
-        lines.append(
-            Line.of(LineCode.STAKE_STEP, step=written, rounding=rounding, minor_unit=rules.minor_unit)
-        )
+        if step > taken:  # else no other stake is taken, and none is rounded
+            rounding = Term(str(rules.payout_rounding), ROUNDING_WORDS[str(rules.payout_rounding)])
+            lines.append(
+                Line.of(LineCode.STAKE_STEP, step=written, rounding=rounding, minor_unit=rules.minor_unit)
+            )
         values["stake_step"] = written
     if figures.over_cost:
         lines.append(Line.of(LineCode.RETURN_OVER_COST, rtp=f"{figures.rtp}%"))

@@ -118,6 +118,7 @@ class LineCode(StrEnum):
     RETURN = "return"
     RETURN_OVER_COST = "return_over_cost"
     STAKE_STEP = "stake_step"
+    STAKES_TAKEN = "stakes_taken"
     LARGEST_WIN = "largest_win"
     MULTIPLIER_CARDS = "multiplier_cards"
     MULTIPLIER_MATCH = "multiplier_match"
@@ -224,8 +225,12 @@ LINE_TEMPLATES: Mapping[LineCode, str] = MappingProxyType(
         ),
         LineCode.RETURN: N_("Return to player: {rtp}"),
         LineCode.STAKE_STEP: N_(
-            "Each pay and fee stated is exact on stakes in multiples of {step}; on another stake "
-            "a win is rounded {rounding} to {minor_unit} decimal places"
+            "Each pay, fee and return stated is exact on stakes in multiples of {step}; on another "
+            "stake a win is rounded {rounding} to {minor_unit} decimal places"
+        ),
+        LineCode.STAKES_TAKEN: N_(
+            "Stakes are taken in multiples of {step}, so that the fee of {rate} is a whole amount: "
+            "another stake is refused"
         ),
         LineCode.RETURN_OVER_COST: N_(
             "Warning: this bet returns more than it costs ({rtp}), so the house loses on it in the long run"

@@ -482,12 +482,15 @@ def resolve_rules(
     overrides: Mapping[str, Any] | None = None,
     *,
     tables: Mapping[str, Table] = TABLES,
+    peek: bool = False,
 ) -> Rules:
     """The rules of the table ``table`` of ``tables`` (the built-in presets
     unless a catalogue is given) with ``overrides`` applied (already validated), as
     :func:`check_rules` holds them: every operation that deals, settles,
     prices or describes a round at a table takes its rules from here, so
-    that none plays rules another refuses.
+    that none plays rules another refuses. ``peek``: the rules are played as
+    Peek Baccarat (POST /v1/rounds/peek), at any table, and so held to the
+    money rule for its fee as Peek Baccarat's own table is.
 
     ``limits`` overrides are merged per bet type, so a request can change the
     tie maximum without restating the other limits (or offer one more bet).
@@ -497,6 +500,8 @@ def resolve_rules(
     """
     rules = tables[table].rules
     if not overrides:
+        if peek and not tables[table].peek:
+            check_rules(tables[table], rules, {}, peek=True)  # a preset is checked as it plays
         return rules
     changes = dict(overrides)
     if "limits" in changes:
@@ -524,7 +529,7 @@ def resolve_rules(
                 {bet: lim for bet, lim in resolved.limits.items() if bet not in unwinnable}
             ),
         )
-    check_rules(tables[table], resolved, overrides)
+    check_rules(tables[table], resolved, overrides, peek=peek)
     return resolved
 
 
@@ -534,7 +539,7 @@ def _asked_for(overrides: Mapping[str, Any]) -> set[BetType]:
     return {BetType(bet) for bet in named}
 
 
-def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> None:
+def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any], *, peek: bool = False) -> None:
     """The one check of a table's resolved rules (the table ``table`` with
     ``overrides``): a :class:`RulesError` for the first kind of problem they
     have, each problem at the pointer of the setting that makes it (the one
@@ -549,7 +554,11 @@ def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> Non
     table, the Player and Banker pays its fee and returns are priced at;
     every offered bet can win in a shoe of the table's decks; and at each
     minimum a win paid at least a minor unit, at each minimum and maximum a
-    fee (a multiplier rule's, the peek's at its table) of whole minor units.
+    fee (a multiplier rule's, the peek's) of whole minor units. The peek's
+    fee is the game's, not the table's: it is checked wherever Peek
+    Baccarat is played (at its table, or at another with ``peek``), so a
+    peek round at a plain table refuses the rules, never one stake after
+    another.
     """
     if table.peek:
         _refuse(
@@ -584,7 +593,7 @@ def check_rules(table: Table, rules: Rules, overrides: Mapping[str, Any]) -> Non
     _refuse(N_("A bet the table offers can never win"), _unwinnable(rules, overrides))
     _refuse(
         N_("A table limit is a stake whose win or fee is not a whole minor unit"),
-        _minimums_paid(rules, overrides, peek=table.peek),
+        _minimums_paid(rules, overrides, peek=table.peek or peek),
     )
 
 
@@ -614,7 +623,7 @@ _PAID_BY = (
 
 def _fee_rate(rules: Rules, bet: BetType, *, peek: bool) -> Decimal | None:
     """The fee a bet pays on top of its stake, as a rate: its multiplier
-    rule's, or at Peek Baccarat's table the peek's; None without one."""
+    rule's, or where Peek Baccarat is played the peek's; None without one."""
     if rules.multipliers is not None and bet in rules.multipliers.pays:
         return rules.multipliers.fee.rate_on(bet)
     if peek and bet in PEEK_FEE_BETS:
@@ -626,7 +635,7 @@ def _minimums_paid(rules: Rules, overrides: Mapping[str, Any], *, peek: bool = F
     """The money rule at a table's limits (docs/bets.md, "Money"): a bet's
     minimum stake, won on any line, is paid at least one minor unit (a win
     paid nothing would be a commission of 100%), and where it pays a fee (a
-    multiplier table's, or Peek Baccarat's at its table: ``peek``) the fee
+    multiplier table's, or Peek Baccarat's wherever it is played: ``peek``) the fee
     on its minimum and on its maximum is a whole number of minor units (such
     a stake is refused, so the sheet's "from" or "to" would not hold). Each
     problem at the bet's limit when sent, else at the setting sent that

@@ -90,7 +90,7 @@ class PeekRequestSchema(RoundInputSchema):
         shown = data.get("shown")
         decision = data.get("decision")
         return PeekRequest(
-            rules=table_rules(data["table"], data["rules"]),
+            rules=table_rules(data["table"], data["rules"], peek=True),
             source=card_source(data),
             bets=tuple(data["bets"]),
             shown=None if shown is None else tuple(p for p in Position if p in shown),

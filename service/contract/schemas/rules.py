@@ -80,13 +80,14 @@ def _one_of_the_callers(peek: bool) -> Callable[[str], None]:
     return check
 
 
-def table_rules(table: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+def table_rules(table: str, overrides: Mapping[str, Any] | None = None, *, peek: bool = False) -> Rules:
     """The rules of the caller's table ``table`` (checked by its field) with
     ``overrides``: what every request schema plays, settles, prices or
     describes by (:func:`~service.baccarat.tables.rules.resolve_rules`, at the
-    caller's catalogue). The table is noted as the one the request named."""
+    caller's catalogue; ``peek``: played as Peek Baccarat). The table is
+    noted as the one the request named."""
     at_table(table)
-    return resolve_rules(table, overrides, tables=scope().tables)
+    return resolve_rules(table, overrides, tables=scope().tables, peek=peek)
 
 
 class LimitsSchema(RequestSchema):

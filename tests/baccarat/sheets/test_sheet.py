@@ -25,7 +25,7 @@ from service.baccarat.odds.exact import priced_by
 from service.baccarat.sheets.chart import CHART
 from service.baccarat.sheets.sheet import DEFAULT_CHIPS, RulesSheet, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, Malfunction, SectionCode
-from service.baccarat.tables.rules import TABLES, Dealing, resolve_rules
+from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, resolve_rules
 from tests.strategies import table_rules
 
 S = SectionCode
@@ -305,3 +305,41 @@ def test_one_deck_is_said_in_the_singular():
     assert LineCode.DECKS not in codes
     assert LineCode.EXACT_RETURNS not in codes
     assert not any("1 decks" in line.english for section in sheet.sections for line in section.lines)
+
+
+def _bet_lines(sheet: RulesSheet, bet: BetType) -> dict[LineCode, dict[str, Any]]:
+    section = next(s for s in sheet.sections if s.code is SectionCode.BET and s.values["bet"] == bet)
+    return {line.code: {k: str(v) for k, v in line.values.items()} for line in section.lines}
+
+
+#: A whole-unit currency at Lightning: every bet from 5 to 500.
+WHOLE_UNITS = {
+    "minor_unit": 0,
+    "limits": {
+        bet: BetLimits(min=Decimal(5), max=Decimal(500)) for bet in TABLES["lightning"].rules.bet_types
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("table", "overrides", "bet", "taken", "step"),
+    [
+        # 20% of a whole unit is 0.2: stakes of 5, 10, ...; the Player's 1:1 is exact on each.
+        ("lightning", WHOLE_UNITS, "player", "5", None),
+        # The Banker's 0.95:1 is exact on multiples of 20, and rounded on the other stakes taken.
+        ("lightning", WHOLE_UNITS, "banker", "5", "20"),
+        ("peek", {}, "player", "0.05", None),
+        ("peek", {}, "banker", "0.05", "0.20"),
+    ],
+)
+def test_a_bet_with_a_fee_states_the_stakes_it_takes_and_rounds_no_stake_it_refuses(
+    table, overrides, bet, taken, step
+):
+    """A stake whose fee is not whole is refused, never rounded: the sheet says
+    which stakes are taken, and says a win is rounded only where a stake
+    between the exact ones is taken."""
+    rules = resolve_rules(table, overrides)
+    sheet = rules_sheet(rules, dealing=rules.dealing, peek=PEEK if TABLES[table].peek else None)
+    lines = _bet_lines(sheet, BetType(bet))
+    assert lines[LineCode.STAKES_TAKEN] == {"step": taken, "rate": "20%"}
+    assert lines.get(LineCode.STAKE_STEP, {}).get("step") == step

@@ -4,7 +4,8 @@ payout rounding, dealing, cut card, multiplier rules, peek), each statement
 of the sheet is read by its code and checked against what the engine's
 settlement, peek round and shoe do at that table: a multiplier table's pay
 lines as its rule settles them (nothing lit, and every counted card lit by
-the largest multiplier), and each fee, the multiplier rule's and the peek's,
+the most the table's shoe can light: the richest round an exhaustive search
+finds, dealt), and each fee, the multiplier rule's and the peek's,
 as a round charges it at the bet's minimum and maximum.
 
 The checks are keyed by the statement's code (``CHECKS``): a sheet that
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -25,20 +27,27 @@ from service.baccarat.bets.money import format_amount, to_minor_unit
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import structure
-from service.baccarat.games.multipliers.cards import MultiplierCard, MultiplierCards, counted_cards
-from service.baccarat.games.multipliers.rule import largest_multiplier
-from service.baccarat.games.multipliers.settlement import MultipliedBet, settle_multiplier_slip, settling_line
+from service.baccarat.games.multipliers.cards import MultiplierCards, studio_multiplier_cards
+from service.baccarat.games.multipliers.settlement import (
+    MultipliedBet,
+    settle_multiplier_slip,
+    settling_line,
+    slip_faults,
+)
 from service.baccarat.games.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.odds.exact import priced_by, shoe_odds
-from service.baccarat.rulebook.coup import Coup
+from service.baccarat.rulebook.cards import check_composition
+from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError
 from service.baccarat.sheets.returns import percent
-from service.baccarat.sheets.sheet import RulesSheet, rules_sheet, stake_step
+from service.baccarat.sheets.sheet import RulesSheet, fee_rate, fee_step, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, SectionCode
 from service.baccarat.shoes.deal import deal_shoe
 from service.baccarat.shoes.shuffle import SeedInputs, seeded_shoe
 from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, Rules, check_whole_shoe, resolve_rules
 from service.baccarat.tables.settlement import settle_bet, slip_problems
+from tests import strategies
+from tests.multiplier_rounds import most_lit
 
 Check = Callable[[RulesSheet, Line, dict[str, Any]], None]
 
@@ -104,23 +113,19 @@ def _multiplied(
 NONE_LIT = MultiplierCards(())
 
 
-def _fully_lit(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards]:
-    """A round the bet wins on with the most cards that count for it, each
-    of them lit by the rule's largest multiplier: the largest multiplier the
-    rule pays the bet (:func:`.multipliers.rule.largest_multiplier`), as the
-    rule settles it. Whether a shoe of the table's decks deals such a round
-    with the rule's count of multiplier cards is not read here: at one deck
-    a six-card round holds six different cards, one more than the most
-    multiplier cards Lightning draws, so its Tie's stated top pay is the
-    rule's, not one such a shoe can deal."""
-    assert rules.multipliers is not None
-    counted = rules.multipliers.pays[bet].counted
-    for coup in structure().examples.values():
-        cards = counted_cards(coup, bet, counted)
-        if settling_line(bet, coup).payout.result is Result.WIN and len(cards) == counted.most:
-            top = max(rules.multipliers.multipliers)
-            return coup, MultiplierCards(tuple(MultiplierCard(card, top) for card in dict.fromkeys(cards)))
-    raise AssertionError(f"no round wins {bet} with {counted.most} counted cards")
+def _richest(rules: Rules, bet: BetType) -> tuple[Coup, MultiplierCards, int]:
+    """The round of the table's shoe on which the bet wins with the most
+    counted cards lit (found by exhaustive search: :mod:`tests.multiplier_rounds`),
+    checked as a round at the table deals it (no card more often than its
+    decks hold), with its multiplier cards (as many as the rule draws, each
+    at the rule's largest multiplier) and how many counted cards they light.
+    At one deck a six-card tie holds six different cards: Lightning, which
+    draws at most five multiplier cards, lights five of them."""
+    rule = rules.multipliers
+    assert rule is not None
+    richest = most_lit(rule, bet, rules.decks)
+    check_composition(richest.cards, rules.decks)
+    return deal(richest.cards), studio_multiplier_cards(rule, richest.multiplier_cards), richest.lit
 
 
 def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
@@ -152,17 +157,23 @@ def check_pays(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
 
 def check_multiplied(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
     """ "Multiplied, low-high:1": a win with no card lit nets the low pay, and
-    with every card that counts lit by the largest multiplier the high one
-    (before the cap, which takes what is over it: ``capped``)."""
+    the richest round the table's shoe deals, its counted cards lit as the
+    rule lights them at most, the high one (before the cap, which takes what
+    is over it: ``capped``); the high pay is the rule's largest multiplier
+    to the power of the counted cards that round lights, which no round of
+    the shoe exceeds."""
     rules, bet = sheet.rules, BetType(section["bet"])
+    rule = rules.multipliers
+    assert rule is not None
     low, high = (_stated_net(f"{end}:1") for end in str(line.values["pays"]).removesuffix(":1").split("-"))
     stake = rules.limits[bet].min
-    coup, lit = _fully_lit(rules, bet)
+    coup, lit, count = _richest(rules, bet)
     plain = _multiplied(rules, bet, stake, coup, NONE_LIT)
     assert plain.win == to_minor_unit(stake * low, rules.minor_unit, rules.payout_rounding)
     most = _multiplied(rules, bet, stake, coup, lit)
-    assert rules.multipliers is not None
-    assert most.multiplier == largest_multiplier(rules.multipliers, rules.multipliers.pays[bet].counted)
+    assert most.result is Result.WIN
+    assert most.multiplier == max(rule.multipliers) ** count
+    assert high == rule.pays[bet].pays * most.multiplier - rule.pays[bet].stake_kept
     assert most.win + most.capped == to_minor_unit(stake * high, rules.minor_unit, rules.payout_rounding)
 
 
@@ -190,7 +201,7 @@ def check_fee(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
             assert done.fee == stake * rate
             assert done.cost == stake + stake * rate
             continue
-        coup, _ = _fully_lit(rules, bet)
+        coup, _, _ = _richest(rules, bet)
         settled = _multiplied(rules, bet, stake, coup, NONE_LIT)
         assert settled.fee == stake * rate
         assert settled.cost == stake + stake * rate
@@ -224,12 +235,13 @@ def check_return(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None
 
 def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
     """No round pays a bet at its maximum more than the largest win stated,
-    and (without a multiplier rule) some round pays exactly that."""
+    and some round the table's shoe deals pays exactly that."""
     rules, bet = sheet.rules, BetType(section["bet"])
     stake = rules.limits[bet].max
     if rules.multipliers is not None and bet in rules.multipliers.pays:
-        # The most the rule pays (every counted card lit by the largest multiplier), less the cap.
-        most = _multiplied(rules, bet, stake, *_fully_lit(rules, bet))
+        # The richest round the table's shoe deals, less the cap.
+        coup, lit, _ = _richest(rules, bet)
+        most = _multiplied(rules, bet, stake, coup, lit)
         assert format_amount(most.win, rules.minor_unit) == line.values["amount"]
         return
     wins = [
@@ -239,15 +251,67 @@ def check_largest_win(sheet: RulesSheet, line: Line, section: dict[str, Any]) ->
 
 
 def check_stake_step(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
-    """On a multiple of the step, every winning line pays its stated odds exactly."""
+    """On a multiple of the step, every winning line pays its stated odds
+    exactly; "on another stake a win is rounded": another stake is taken
+    (a bet with a fee takes only multiples of the fee's step)."""
     rules, bet = sheet.rules, BetType(section["bet"])
     step = Decimal(str(line.values["step"]))
     assert step == stake_step(bet, rules, sheet.peek)
+    assert fee_step(bet, rules, sheet.peek) < step
     if rules.multipliers is not None and bet in rules.multipliers.pays:
         return
     for paid in priced_by(bet, rules).lines:
         if paid.payout.result is Result.WIN:
             assert step * paid.payout.net == (step * paid.payout.net).quantize(_unit(rules))
+    if sheet.peek is None or bet not in sheet.peek.fee_bets:
+        # The return stated, worked out on a stake of the step with its wins as settled.
+        won = sum(
+            (
+                line.probability
+                * Fraction(
+                    to_minor_unit(
+                        step * Decimal(line.net.numerator) / line.net.denominator,
+                        rules.minor_unit,
+                        rules.payout_rounding,
+                    )
+                )
+                for line in shoe_odds(rules).bets[bet].lines
+                if line.result is Result.WIN
+            ),
+            Fraction(0),
+        )
+        lost = sum(
+            (line.probability for line in shoe_odds(rules).bets[bet].lines if line.result is Result.LOSE),
+            Fraction(0),
+        )
+        assert f"{percent(1 + (won / Fraction(step)) - lost)}" == section["rtp"]
+
+
+def _taken(sheet: RulesSheet, bet: BetType, stake: Decimal) -> bool:
+    """Whether a round at the table takes ``stake`` on ``bet`` (a peek round
+    at the peek table, else the multiplier rule's check of a slip)."""
+    rules = sheet.rules
+    if sheet.peek is not None:
+        try:
+            _peek_round(rules, bet, stake)
+        except BaccaratError:
+            return False
+        return True
+    assert rules.multipliers is not None
+    return not slip_faults([Bet(type=bet, amount=stake)], rules.multipliers, minor_unit=rules.minor_unit)
+
+
+def check_stakes_taken(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
+    """ "Stakes are taken in multiples of step": the minimum, the maximum and
+    the minimum plus a step are taken, the minimum plus a minor unit refused."""
+    rules, bet = sheet.rules, _bet(line, section)
+    step = Decimal(str(line.values["step"]))
+    assert step == fee_step(bet, rules, sheet.peek) > _unit(rules)
+    assert _rate(line.values["rate"]) == fee_rate(bet, rules, sheet.peek)
+    low, high = rules.limits[bet].min, rules.limits[bet].max
+    for stake in (low, high, low + step):
+        assert stake > high or _taken(sheet, bet, stake), stake
+    assert low + _unit(rules) > high or not _taken(sheet, bet, low + _unit(rules))
 
 
 def check_decks(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None:
@@ -288,6 +352,7 @@ def check_peek_stakes(sheet: RulesSheet, line: Line, section: dict[str, Any]) ->
     }[line.code]
     for end in ("low", "high"):
         stake = Decimal(str(line.values[end]))
+        assert _taken(sheet, bet, stake), f"a {bet} stake of {stake} is refused"
         choices = _open_choices([Bet(type=bet, amount=stake)], bet, sheet.rules, sheet.peek)
         assert max(choices, key=lambda choice: sheet.peek.multiples[choice]) is best  # type: ignore[union-attr]
 
@@ -359,6 +424,7 @@ CHECKS: dict[LineCode, Check] = {
     LineCode.RETURN: check_return,
     LineCode.LARGEST_WIN: check_largest_win,
     LineCode.STAKE_STEP: check_stake_step,
+    LineCode.STAKES_TAKEN: check_stakes_taken,
     LineCode.DECKS: check_decks,
     LineCode.ONE_DECK: check_decks,
     LineCode.CUT_CARD: check_cut_card,
@@ -396,6 +462,17 @@ def test_every_preset_s_sheet_holds_to_play(name):
     holds_to_play(rules_sheet(table.rules, dealing=table.dealing, peek=PEEK if table.peek else None))
 
 
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+@pytest.mark.parametrize(
+    "name", [name for name, table in TABLES.items() if table.rules.multipliers is not None]
+)
+def test_every_multiplier_game_s_sheet_holds_to_play_at_each_deck_count(name, decks):
+    # At one deck a round's six cards are six different cards: a game that
+    # lights at most five states the top tie five of them pay.
+    rules = resolve_rules(name, {"decks": decks})
+    holds_to_play(rules_sheet(rules, dealing=rules.dealing))
+
+
 @st.composite
 def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     """A preset with overrides an operator may send and every operation takes."""
@@ -409,6 +486,8 @@ def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         "cut_card": draw(st.integers(14, min(80, decks * 26))),
         "dealing": draw(st.sampled_from(list(Dealing))),
     }
+    if TABLES[name].rules.multipliers is not None and draw(st.booleans()):
+        overrides["multipliers"] = draw(strategies.multiplier_rule())
     if (
         name != "peek"
         and TABLES[name].rules.multipliers is None
@@ -417,7 +496,10 @@ def operator_tables(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
         overrides["tie_pays"] = draw(st.sampled_from([8, 9]))
     limits = {}
     rounded = draw(st.booleans())
-    for bet in TABLES[name].rules.bet_types:
+    offered = (
+        overrides["multipliers"].bet_types if "multipliers" in overrides else TABLES[name].rules.bet_types
+    )
+    for bet in offered:
         if rounded:
             low = draw(st.integers(1, 50)) * unit * (100 if minor_unit == 2 else 1) * 5
             limits[bet] = BetLimits(min=low, max=low * draw(st.integers(1, 40)))

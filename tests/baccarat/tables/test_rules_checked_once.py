@@ -1,10 +1,13 @@
 """A table's rules are checked once (``resolve_rules`` ends in ``check_rules``):
 every operation that deals, settles, prices or describes a round refuses the
-same rules with the same status, code and pointer, and accepts the same rules."""
+same rules with the same status, code and pointer, and accepts the same rules.
+Peek Baccarat adds its fee wherever it is played: at a plain table it also
+refuses the limits whose fee is not whole, as its own table does."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +157,76 @@ def test_the_peek_table_s_operations_refuse_a_minimum_whose_fee_is_finer_than_th
     rules, problems = PEEK_FEE_FINER[case]
     path, body = bodies("peek", rules)[operation]
     assert refusal(client.post(path, json=body)) == (422, problems)
+
+
+#: The tables of the plain game: Peek Baccarat may be played at each.
+PLAIN_TABLES = [name for name, table in TABLES.items() if not table.peek and table.rules.multipliers is None]
+
+
+@pytest.mark.parametrize("table", PLAIN_TABLES)
+@pytest.mark.parametrize("case", ["a minimum of 1.01", "a maximum of 200.01"])
+def test_peek_at_a_plain_table_refuses_a_limit_whose_fee_is_finer_than_the_unit_as_at_its_own(
+    client, table, case
+):
+    """The fee is the game's: peek refuses the rules at the same pointers with
+    the same code wherever it is played, never one stake after another; the
+    plain game, which takes no fee, plays them."""
+    rules, problems = PEEK_FEE_FINER[case]
+    path, body = bodies(table, rules)["peek"]
+    answer = client.post(path, json=body)
+    assert refusal(answer) == (422, problems)
+    assert answer.mimetype == "application/problem+json"
+    with_bet = {**body, "bets": [{"type": "player", "amount": "5.00"}]}
+    assert refusal(client.post(path, json=with_bet)) == (422, problems)
+    path, body = bodies(table, rules)["rounds"]
+    assert client.post(path, json=body).status_code == 200
+
+
+def test_peek_at_a_whole_unit_currency_s_plain_table_refuses_its_rules_not_its_stakes(client):
+    """At the EZ table in a currency of whole units the plain game pays every
+    minimum (no commission, no fee); peek's 20% of a minimum of 1 is 0.2."""
+    rules, problems = PEEK_FEE_FINER["whole units"]
+    for operation in OPERATIONS:
+        path, body = bodies("ez", rules)[operation]
+        expected = (422, problems) if operation == "peek" else (200, [])
+        assert (
+            refusal(
+                client.post(
+                    path,
+                    json={**body, "bets": [{"type": "player", "amount": "1"}]}
+                    if operation == "peek"
+                    else body,
+                )
+            )
+            == expected
+        )
+    # A minimum whose fee is whole (tie_9 starts at 5: a fee of 1) is played.
+    path, body = bodies("tie_9", rules)["peek"]
+    assert client.post(path, json={**body, "bets": [{"type": "banker", "amount": "5"}]}).status_code == 200
+
+
+@pytest.mark.parametrize("table", [name for name in PLAIN_TABLES if name != "tie_9"])
+def test_peek_at_a_plain_table_is_checked_once_in_the_engine(table):
+    with pytest.raises(RulesError) as refused:
+        resolve_rules(table, {"minor_unit": 0}, peek=True)
+    fees = [
+        (p.code, p.path) for p in refused.value.problems if p.code is ProblemCode.FEE_FINER_THAN_MINOR_UNIT
+    ]
+    assert fees == [(ProblemCode.FEE_FINER_THAN_MINOR_UNIT, ("rules", "minor_unit"))] * 2
+    with pytest.raises(RulesError) as at_peek:
+        resolve_rules("peek", {"minor_unit": 0})
+    assert fees == [(p.code, p.path) for p in at_peek.value.problems]
+    assert resolve_rules(table, peek=True) is TABLES[table].rules
+
+
+def test_a_catalogue_s_plain_table_whose_minimum_fee_is_finer_is_refused_for_peek_at_the_table():
+    odd = replace(TABLES["ez"], rules=replace(TABLES["ez"].rules, minor_unit=0))
+    check_rules(odd, odd.rules, {})  # the plain game plays it
+    with pytest.raises(RulesError) as refused:
+        resolve_rules("ez", tables={"ez": odd}, peek=True)
+    assert {(problem.code, problem.path) for problem in refused.value.problems} == {
+        (ProblemCode.FEE_FINER_THAN_MINOR_UNIT, ("table",))
+    }
 
 
 @pytest.mark.parametrize("operation", [name for name in OPERATIONS if name != "peek"])

@@ -48,8 +48,9 @@ Fraction(6743, 4992)
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from decimal import Decimal, localcontext
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
@@ -60,13 +61,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ...bets.catalogue import standard
+from ...bets.money import MONEY_DIGITS
 from ...bets.paytable import NamedPayTable, Result, win
 from ...bets.types import BetType
 from ...counting.round_counts import PAIR, PERFECT, Ints, count_rounds
 from ...rulebook.cards import DECK
 from ...rulebook.tableau import banker_draws, player_draws
 from ...shoes.composition import MIN_CARDS, Composition, full_shoe
-from .rule import VIRTUAL_DECK, Counted, MultiplierRule
+from .rule import VIRTUAL_DECK, Counted, MultiplierRule, largest_multiplier
 
 #: How many times each distinct counted card counts, largest first.
 Pattern = tuple[int, ...]
@@ -403,6 +405,11 @@ class BetReturn:
     returned: Fraction
     #: The variance of what comes back per unit of cost.
     variance: Fraction
+    #: The most a unit staked wins on one round the shoe can deal (before any
+    #: cap): the base pay times the largest multiplier of a pattern the bet
+    #: wins with (:func:`.multipliers.rule.largest_multiplier`), less the
+    #: stake kept; None where the shoe cannot deal the bet a win.
+    largest: Decimal | None = None
 
     @property
     def win(self) -> Fraction:
@@ -461,7 +468,45 @@ def bet_return(rule: MultiplierRule, bet: BetType, counts: PatternCounts) -> Bet
         Fraction(0),
     )
     cost = 1 + rate
-    return BetReturn(bet, lines, push, cost, returned, (squared - returned**2) / cost**2)
+    variance = (squared - returned**2) / cost**2
+    largest = _largest(rule, bet, [line.pattern for line in lines])
+    return BetReturn(bet, lines, push, cost, returned, variance, largest)
+
+
+def _largest(rule: MultiplierRule, bet: BetType, patterns: Iterable[Pattern]) -> Decimal | None:
+    """:attr:`BetReturn.largest` of ``bet``, from the patterns it wins with."""
+    multiplier = max((largest_multiplier(rule, pattern) for pattern in patterns), default=None)
+    if multiplier is None:
+        return None
+    pay = rule.pays[bet]
+    with localcontext() as context:
+        context.prec = MONEY_DIGITS  # exact: at most 10 ** 22 and the stake kept's decimals
+        return pay.pays * multiplier - pay.stake_kept
+
+
+def largest_pays(rule: MultiplierRule, composition: Composition | None = None) -> dict[BetType, Decimal]:
+    """Each bet's largest win per unit staked (before any cap) on a round
+    dealt from ``composition`` (a full 8-deck shoe when None), each bet that
+    the shoe can deal a win: only patterns such a round has count, lit by
+    no more multiplier cards than the rule draws. Eight decks deal six K♠,
+    all lit by one card; one deck deals six different cards, and Lightning
+    lights at most five.
+
+    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> rule = PRESETS["lightning"].rule
+    >>> largest_pays(rule)[BetType.TIE], largest_pays(rule, full_shoe(1))[BetType.TIE]
+    (Decimal('1310720'), Decimal('163840'))
+    >>> pays = largest_pays(rule)
+    >>> pays[BetType.BANKER], pays[BetType.PLAYER_PAIR]
+    (Decimal('511.95'), Decimal('576'))
+    """
+    counts = pattern_counts(composition or full_shoe(8))
+    found = {}
+    for bet, pay in rule.pays.items():
+        largest = _largest(rule, bet, counts.wins.get((bet, pay.counted), {}))
+        if largest is not None:
+            found[bet] = largest
+    return found
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,8 @@ fields, and its canonical form and id are made from all of them at once.
 ... )
 >>> rule.canonical["multipliers"], rule.canonical["fee"]["rate"]
 ({'2': 15, '3': 1}, '0.2')
->>> largest_pays(rule)[BetType.TIE]
-Decimal('3645')
+>>> largest_multiplier(rule, (1, 1, 1, 1, 1, 1))  # six different cards, each lit x3
+729
 >>> MultiplierRule(cards={0: 1}, multipliers={1: 1}, pays={})
 Traceback (most recent call last):
 ...
@@ -444,24 +444,22 @@ def _faults(rule: MultiplierRule) -> list[Fault]:
     return faults
 
 
-def largest_multiplier(rule: MultiplierRule, counted: Counted) -> int:
-    """The largest multiplier the cards ``counted`` can form: the largest
-    multiplier to the power of the most cards that count. With 8 decks every
-    bet reaches it: its counted cards can all be copies of one card, lit by
-    one multiplier card (six K♠ make a tie)."""
-    most: int = max(rule.multipliers) ** counted.most
-    return most
-
-
-def largest_pays(rule: MultiplierRule) -> dict[BetType, Decimal]:
-    """Each bet's largest win per unit staked (before any cap).
+def largest_multiplier(rule: MultiplierRule, pattern: Sequence[int]) -> int:
+    """The largest multiplier counted cards of ``pattern`` can form under
+    ``rule``: each of the most multiplier cards it draws lights one of the
+    distinct counted cards, those counted most first, each by its largest
+    multiplier, once for each time the card counts. Which patterns a round
+    can deal depends on the shoe (:func:`.multipliers.odds.largest_pays`):
+    from one deck a tie's six cards are six different cards, and Lightning
+    lights at most five of them.
 
     >>> from service.baccarat.games.multipliers.presets import PRESETS
-    >>> pays = largest_pays(PRESETS["lightning"].rule)
-    >>> pays[BetType.TIE], pays[BetType.BANKER], pays[BetType.PLAYER_PAIR]
-    (Decimal('1310720'), Decimal('511.95'), Decimal('576'))
+    >>> lightning = PRESETS["lightning"].rule
+    >>> largest_multiplier(lightning, (6,)), largest_multiplier(lightning, (1, 1, 1, 1, 1, 1))
+    (262144, 32768)
+    >>> largest_multiplier(lightning, (2, 1))  # a hand holding one card twice: 8 ** 3
+    512
     """
-    return {
-        bet: pay.pays * largest_multiplier(rule, pay.counted) - pay.stake_kept
-        for bet, pay in rule.pays.items()
-    }
+    lit = sorted(pattern, reverse=True)[: max(rule.cards)]
+    most: int = max(rule.multipliers) ** sum(lit)
+    return most

@@ -20,15 +20,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.baccarat.bets.types import BetType
+from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import count_rounds
-from service.baccarat.games.multipliers.cards import counted_cards
+from service.baccarat.games.multipliers.cards import counted_cards, studio_multiplier_cards
 from service.baccarat.games.multipliers.odds import (
     PARTITIONS,
     _structure,
     bet_return,
     build_structure,
     expected_multiplier,
+    largest_pays,
     multiplier_returns,
     pattern_counts,
 )
@@ -41,12 +42,17 @@ from service.baccarat.games.multipliers.rule import (
     MultipliedPay,
     MultiplierRule,
 )
+from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.odds.exact import decimal_text
-from service.baccarat.rulebook.cards import DECK, RANKS
+from service.baccarat.play.round import play_and_settle
+from service.baccarat.rulebook.cards import DECK, RANKS, Card
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.rulebook.tableau import banker_draws, player_draws
 from service.baccarat.shoes.composition import Composition, after_removing, from_rank_counts, full_shoe
+from service.baccarat.tables.rules import resolve_rules
+from tests import strategies
 from tests.conftest import cards
+from tests.multiplier_rounds import most_lit
 
 DOC = Path(__file__).parents[4] / "docs" / "multipliers.md"
 
@@ -430,3 +436,83 @@ def test_the_shipped_structure_is_the_one_the_tableau_builds():
         stored, worked_out = getattr(shipped, name), getattr(built, name)
         assert stored.dtype == worked_out.dtype, name
         assert np.array_equal(stored, worked_out), name
+
+
+# The largest pay: reached by a round the table deals, and by no other exceeded.
+
+
+def holds_its_largest_pays(rule: MultiplierRule, decks: int) -> None:
+    """Each bet's largest pay at ``decks`` decks is the one the richest
+    round of an exhaustive search lights (no round lights more), and that
+    round, dealt at a table of the rule at ``decks`` decks with its
+    multiplier cards, is paid exactly that."""
+    uncapped = MultiplierRule(cards=rule.cards, multipliers=rule.multipliers, pays=rule.pays)
+    rules = resolve_rules("standard", {"multipliers": uncapped, "decks": decks})
+    largest = largest_pays(rule, full_shoe(decks))
+    assert set(largest) == set(rule.pays)
+    for bet, pay in rule.pays.items():
+        richest = most_lit(rule, bet, decks)
+        assert largest[bet] == pay.pays * max(rule.multipliers) ** richest.lit - pay.stake_kept, bet
+        stake = rules.limits[bet].min
+        played = play_and_settle(
+            rules,
+            [Bet(type=bet, amount=stake)],
+            cards=richest.cards,
+            multiplier_cards=richest.multiplier_cards,
+        )
+        assert played.multiplied is not None
+        settled = played.multiplied.bets[0]
+        assert (settled.result, settled.win, len(settled.lit)) == ("win", stake * largest[bet], richest.lit)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 6, 8])
+@pytest.mark.parametrize("name", PRESETS)
+def test_each_preset_s_largest_pay_is_dealt_at_each_deck_count_and_never_exceeded(name, decks):
+    holds_its_largest_pays(PRESETS[name].rule, decks)
+
+
+def test_lightning_s_top_tie_at_one_deck_lights_five_different_cards():
+    # Six cards of one deck are six different cards; Lightning draws at most five.
+    assert largest_pays(PRESETS["lightning"].rule, full_shoe(1))[BetType.TIE] == 5 * 8**5
+    assert largest_pays(PRESETS["lightning"].rule, full_shoe(2))[BetType.TIE] == 5 * 8**6
+
+
+@settings(max_examples=25, deadline=None)
+@given(rule=strategies.multiplier_rule(), decks=st.sampled_from([1, 2, 6, 8]))
+def test_an_operator_rule_s_largest_pay_is_dealt_and_never_exceeded(rule, decks):
+    holds_its_largest_pays(rule, decks)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), name=st.sampled_from(list(PRESETS)), decks=st.sampled_from([1, 2, 6, 8]))
+def test_no_round_of_the_shoe_pays_more_than_the_largest_pay(data, name, decks):
+    """Rounds drawn at random, their cards mostly from a few (so that they
+    repeat as often as the shoe allows) and lit mostly among them: no bet is
+    paid more than its largest pay at that shoe."""
+    rule = PRESETS[name].rule
+    uncapped = MultiplierRule(cards=rule.cards, multipliers=rule.multipliers, pays=rule.pays)
+    largest = largest_pays(rule, full_shoe(decks))
+    pool = data.draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True))
+    dealt: Counter[Card] = Counter()
+    sequence = []
+    for _ in range(6):
+        open_pool = [card for card in pool if dealt[card] < decks]
+        open_deck = [card for card in DECK if dealt[card] < decks]
+        card = data.draw(st.sampled_from(open_pool) if open_pool else st.sampled_from(open_deck))
+        if not data.draw(st.integers(0, 4)):
+            card = data.draw(st.sampled_from(open_deck))
+        dealt[card] += 1
+        sequence.append(card)
+    count = data.draw(st.sampled_from(sorted(rule.cards)))
+    candidates = list(dict.fromkeys([*pool, *sequence, *DECK]))
+    lit = data.draw(st.lists(st.sampled_from(candidates), min_size=count, max_size=count, unique=True))
+    given_cards = [(card, data.draw(st.sampled_from(sorted(rule.multipliers)))) for card in lit]
+    coup = deal(sequence)
+    slip = settle_multiplier_slip(
+        [Bet(type=bet, amount=Decimal(1)) for bet in rule.pays],
+        coup,
+        studio_multiplier_cards(uncapped, given_cards),
+        uncapped,
+    )
+    for settled in slip.bets:
+        assert settled.win <= largest[settled.bet.type], (settled.bet.type, settled.multiplier)

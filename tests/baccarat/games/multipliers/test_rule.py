@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import BetType
+from service.baccarat.games.multipliers.odds import largest_pays
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.rule import (
     ALLOWED_COUNTED,
@@ -19,7 +20,7 @@ from service.baccarat.games.multipliers.rule import (
     MultipliedPay,
     MultiplierRule,
     MultiplierRulesError,
-    largest_pays,
+    largest_multiplier,
 )
 from service.baccarat.rulebook.errors import RulesError
 
@@ -203,3 +204,20 @@ def test_a_bet_paid_without_multiplier_wins_its_base_pay_at_most():
     flat = rule(pays={BetType.TIE: MultipliedPay(pays=Decimal(8), counted=Counted.NONE)}, fee=NO_FEE)
     assert largest_pays(flat) == {BetType.TIE: Decimal(8)}
     assert MultiplierRule(cards={1: 1}, multipliers={2: 1}, pays=PLAYER_PAYS).fee == NO_FEE
+
+
+@pytest.mark.parametrize(
+    ("cards", "pattern", "multiplier"),
+    [
+        # Each multiplier card lights one distinct counted card, those counted most first.
+        ({1: 1}, (6,), 8**6),
+        ({1: 1}, (1, 1, 1, 1, 1, 1), 8),
+        ({1: 1}, (2, 2, 2), 8**2),
+        ({2: 1, 3: 1}, (2, 2, 1, 1), 8**5),
+        ({5: 1}, (1, 1, 1, 1, 1, 1), 8**5),
+        ({8: 1}, (1, 1, 1, 1, 1, 1), 8**6),
+        ({1: 1}, (), 1),
+    ],
+)
+def test_the_largest_multiplier_lights_no_more_cards_than_the_rule_draws(cards, pattern, multiplier):
+    assert largest_multiplier(replace(LIGHTNING, cards=cards), pattern) == multiplier

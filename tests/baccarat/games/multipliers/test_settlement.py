@@ -13,6 +13,7 @@ from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.games.multipliers.cards import draw_multiplier_cards, studio_multiplier_cards
+from service.baccarat.games.multipliers.odds import largest_pays
 from service.baccarat.games.multipliers.presets import PRESETS
 from service.baccarat.games.multipliers.rule import (
     MULTIPLIED_BETS,
@@ -23,7 +24,6 @@ from service.baccarat.games.multipliers.rule import (
     MultiplierBetError,
     MultiplierRule,
     MultiplierRulesError,
-    largest_pays,
 )
 from service.baccarat.games.multipliers.settlement import settle_multiplier_slip, slip_faults
 from service.baccarat.rulebook.coup import deal
