@@ -6,11 +6,13 @@ least any JSON endpoint can do.
 
 ``POST /signed`` is the signed ceiling: what a signed round cannot avoid
 and nothing more. It parses the JSON body, answers a fixed round answer
-(``round_answer.json``: POST /v1/rounds' answer to the bench's round, 2.5
-kB, read once at start), and signs it as the service does
-(docs/audit.md): the answer's and the request's sha-256 ``Content-Digest``
-and an Ed25519 signature over a signature base of the same eight lines and
-the same size as the service's, with its ``Signature-Input`` and
+(``round_answer.json``: POST /v1/rounds' answer to the bench's round, read
+once at start; its size is in docs/performance.md), and signs it as the
+service does (docs/audit.md): the answer's and the request's sha-256
+``Content-Digest`` and an Ed25519 signature over a signature base of the
+same size as the service's and the same eight lines (one for each of the
+seven covered components, then ``@signature-params``, as RFC 9421 writes
+it and ``sign_answer`` in service/contract/audit/signing.py does), with its ``Signature-Input`` and
 ``Signature`` headers. No service code: plain Flask, hashlib and
 cryptography, so that it stays the ceiling whatever the service becomes.
 """
@@ -39,7 +41,8 @@ def digest(data: bytes) -> str:
 def signed_answer(app: Flask, key: Ed25519PrivateKey, answer: bytes) -> Response:
     """``answer`` as the service signs a round's answer: its sha-256
     ``Content-Digest`` and an Ed25519 signature over a signature base of the
-    same eight lines and size as the service's, covering the request's
+    same size and eight lines as the service's (the seven covered
+    components, then the signature parameters), covering the request's
     method, URI and body digest (read from Flask's ``request``)."""
     answer_digest = digest(answer)
     params = f'{COVERED};created={int(time.time())};keyid="{KEY_ID}";alg="ed25519"'

@@ -5,8 +5,9 @@ the signed ceiling (:mod:`bench.baseline`): it reads the body as the
 service reads it (:mod:`service.contract.jsonio`), loads it with the
 round's schema (its plain path first, as the service does), deals and
 settles the round with the engine, writes the answer with the answer's
-schema as JSON (the same 2,565 bytes the service answers the bench's
-round), and signs it exactly as the ceiling does. Nothing else: no request
+schema as JSON (byte for byte the service's answer to the bench's round,
+which tests/test_yardsticks.py holds it to; its size is in
+docs/performance.md), and signs it exactly as the ceiling does. Nothing else: no request
 id, no request metrics, no body limit, no language negotiation, no
 flask-smorest or webargs, no access check, no round counted, no trace
 look-up, plain Flask around one view.

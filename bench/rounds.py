@@ -42,6 +42,7 @@ from tests.hostile.helpers import cpu_seconds
 from tests.servers import Server, gunicorn, worker_pids
 
 from . import floor
+from .baseline import ANSWER
 from .bodies import ROUND, SLIPS
 from .loadgen import Load, http_load
 
@@ -86,7 +87,8 @@ def throughput_ratio(rounds: int = 5, seconds: float = 5, past: Path | None = No
             lines += [
                 f"POST /v1/rounds (6 cards, 3 bets, signed), {connections} connections: {served}",
                 f"  empty Flask endpoint: {baseline}",
-                f"  signed ceiling (JSON read, fixed 2.5 kB answer, digests, Ed25519): {ceiling}",
+                f"  signed ceiling (JSON read, fixed {len(ANSWER.read_bytes()):,}-byte answer, digests, "
+                f"Ed25519): {ceiling}",
                 f"  [{served.tool}, 2 workers each, {rounds} turns of {seconds:g}s, {errors} errors]",
                 f"  ratio to the empty endpoint {ratio:.2f}; to the signed ceiling {to_ceiling:.2f} "
                 f"({verdict}: >= {TARGET_CEILING_RATIO:.2f})",

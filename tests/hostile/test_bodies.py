@@ -57,7 +57,7 @@ MAX_ERRORS = 51
 #: (30 s), after which a worker still chewing on a body has been killed.
 ANSWER_TIMEOUT = 60.0
 #: A worker over this much resident memory before a test is replaced first:
-#: an idle worker holds well under 100 MiB (docs/performance.md), and a peak
+#: an idle worker holds about 100 MiB (docs/performance.md, "Workers"), and a peak
 #: must be the measured request's, not memory kept from an earlier one.
 FRESH_MIB = 150
 
