@@ -218,7 +218,7 @@ def before_fork() -> None:
     (no app is built, and nothing made at import is random or per process:
     each worker still builds its own app, keys, metrics and RNGs), and the
     multiplier games' exact returns for each full shoe are counted, from the
-    round structure shipped as data (service/baccarat/games/multipliers/odds.py),
+    round structure shipped as data (service/baccarat/multipliers/odds.py),
     and the engine's files are hashed and checked against the build's claim
     (gunicorn.conf.py has refused to start already if they differ).
     A worker inherits all three and only builds its app."""

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.rule import Counted, MultiplierRule
+from service.baccarat.multipliers.rule import Counted, MultiplierRule
 from service.baccarat.rulebook.cards import DECK, RANKS, SUITS, Card
 from service.baccarat.rulebook.tableau import banker_draws, player_draws
 

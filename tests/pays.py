@@ -7,8 +7,8 @@ import re
 from decimal import Decimal
 
 from service.baccarat.bets.paytable import PayLine, Result
-from service.baccarat.games.multipliers.odds import largest_pays
-from service.baccarat.games.multipliers.rule import MultiplierRule
+from service.baccarat.multipliers.odds import largest_pays
+from service.baccarat.multipliers.rule import MultiplierRule
 
 
 def written_pays(text: str) -> set[Decimal]:

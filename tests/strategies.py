@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import Bet, BetType, Variant
-from service.baccarat.games.multipliers.rule import (
+from service.baccarat.multipliers.rule import (
     ALLOWED_COUNTED,
     MULTIPLIED_BETS,
     NO_FEE,

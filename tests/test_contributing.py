@@ -33,7 +33,7 @@ from service.baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import MAIN_BETS, BetType, Variant
-from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from service.baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from service.baccarat.tables.payouts import pay_table
 from service.baccarat.tables.rules import TABLES, BetLimits, Dealing, Rules
 from service.cli import paytables

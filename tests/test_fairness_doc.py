@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from service.baccarat.games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from service.baccarat.games.multipliers.cards import draw_multiplier_cards
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from service.baccarat.multipliers.cards import draw_multiplier_cards
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD, MAX_CUT_CARD, MIN_CUT_CARD, deal_shoe
 from service.baccarat.shoes.shuffle import ALGORITHM, SeedInputs, shoe_hash, shuffled_shoe, words
 

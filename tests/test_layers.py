@@ -63,23 +63,25 @@ LAYERS = (
     Layer("the app factory", 4, ("service.app", "service.openapi")),
 )
 #: Packages whose ``__init__`` holds at most the version or a docstring: every layer may import them.
-EMPTY_PACKAGES = frozenset({"service", "service.baccarat", "service.baccarat.games"})
+EMPTY_PACKAGES = frozenset({"service", "service.baccarat"})
 
 #: The rooms of the rules engine, lowest first: a module of the engine imports
 #: from its own room and from the rooms below it, never from one above. The
 #: rulebook knows no bet, the bets no shoe, and the plain game's rooms no game
-#: but the multiplier game the tables' rules name; each game is a room of its
-#: own under ``games``, and a new one sits where what it is built on puts it.
+#: but the multiplier game the tables' rules name. Each game is a room of its
+#: own, a package of ``service.baccarat`` beside the plain game's rooms, and
+#: sits where what it is built on puts it: the folders are the rooms, and
+#: this order is their floors.
 ROOMS = (
     "service.baccarat.rulebook",
     "service.baccarat.bets",
     "service.baccarat.shoes",
     "service.baccarat.counting",
-    "service.baccarat.games.multipliers",
+    "service.baccarat.multipliers",
     "service.baccarat.tables",
     "service.baccarat.play",
     "service.baccarat.odds",
-    "service.baccarat.games.peek",
+    "service.baccarat.peek",
     "service.baccarat.sheets",
     "service.baccarat.requests",
 )
@@ -278,18 +280,18 @@ def test_the_circle_check_catches(graph: dict[str, set[str]], circles: list[list
             ["service.baccarat.play.round"],
         ),
         (
-            "service.baccarat.games.multipliers.odds",
-            "from ...odds.exact import analyse",
+            "service.baccarat.multipliers.odds",
+            "from ..odds.exact import analyse",
             ["service.baccarat.odds.exact"],
         ),
         (
             "service.baccarat.play.round",
-            "from ..games.peek.round import peek",
-            ["service.baccarat.games.peek.round"],
+            "from ..peek.round import peek",
+            ["service.baccarat.peek.round"],
         ),
         ("service.baccarat.odds.exact", "from ..requests import Round", ["service.baccarat.requests"]),
-        ("service.baccarat.games.peek.round", "from ...play.round import unwatched", []),
-        ("service.baccarat.tables.rules", "from ..games.multipliers.rule import MultiplierRule", []),
+        ("service.baccarat.peek.round", "from ..play.round import unwatched", []),
+        ("service.baccarat.tables.rules", "from ..multipliers.rule import MultiplierRule", []),
     ],
 )
 def test_the_room_check_catches(module: str, source: str, verdict: list[str], tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .bets.types import Bet, BetType
-from .games.multipliers.shoes import RoundMultiplierCards
-from .games.peek.round import Choice, PeekRound, PeekRule, PeekView, Position, peek
+from .multipliers.shoes import RoundMultiplierCards
 from .odds.exact import CatalogueOdds, Odds, catalogue_odds, shoe_odds
+from .peek.round import Choice, PeekRound, PeekRule, PeekView, Position, peek
 from .play.round import (
     PlayedRound,
     RoundSoFar,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from ..baccarat.play.round import PlayedRound
 from ..baccarat.requests import play_live_round, play_peek_round, play_round
 from ..baccarat.tables.rules import DEFAULT_TABLE, TABLES

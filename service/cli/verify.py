@@ -24,8 +24,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..baccarat.bets.types import BetType
-from ..baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from ..baccarat.games.multipliers.rule import MultiplierRule
+from ..baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..baccarat.multipliers.rule import MultiplierRule
 from ..baccarat.requests import play_round, play_whole_shoe, settle_table
 from ..baccarat.tables.rules import SHORTHANDS, Rules
 from ..contract.problems import pointer

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..baccarat.bets.types import BetType
-from ..baccarat.games.multipliers.cards import MultiplierCard
-from ..baccarat.games.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
+from ..baccarat.multipliers.cards import MultiplierCard
+from ..baccarat.multipliers.settlement import MultipliedBet, MultipliedSlip, MultipliedTerms
 from ..baccarat.play.round import PlayedRound, RoundSoFar, SlipTotals
 from ..baccarat.rulebook.coup import Decision, Hand
 from ..baccarat.rulebook.live import HandSoFar

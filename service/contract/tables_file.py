@@ -29,7 +29,7 @@ from typing import Any
 from babel.numbers import get_currency_precision, list_currencies
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..baccarat.games.peek.round import PEEK
+from ..baccarat.peek.round import PEEK
 from ..baccarat.rulebook.errors import BaccaratError
 from ..baccarat.sheets.returns import Returns, bet_returns
 from ..baccarat.sheets.sheet import check_chips

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..baccarat.bets.catalogue import CATALOGUE
 from ..baccarat.bets.paytable import NO_LINE, Payout, PayTable, Result, pay_text, win
-from ..baccarat.games.multipliers.presets import PRESETS
+from ..baccarat.multipliers.presets import PRESETS
 from ..baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
 from ..baccarat.tables.rules import TABLES
 from .language import Language, catalogued

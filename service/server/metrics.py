@@ -35,7 +35,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 
 from ..baccarat.bets.paytable import Result
 from ..baccarat.bets.types import BetType
-from ..baccarat.games.multipliers.settlement import MultipliedSlip
+from ..baccarat.multipliers.settlement import MultipliedSlip
 from ..baccarat.play.round import PlayedRound
 from ..baccarat.rulebook.coup import Outcome
 from ..baccarat.tables.settlement import SettledSlip

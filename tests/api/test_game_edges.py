@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.rulebook.cards import RANKS
 from service.contract.schemas.messages import ERROR_TEMPLATES
 

@@ -24,7 +24,7 @@ import pytest
 
 from service.baccarat.bets.catalogue import standard
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.tables.rules import TABLES, Dealing, resolve_rules
 from service.certification.exact import exact_document, game_math
 from service.cli import main

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import MULTIPLIED_BETS
 from service.baccarat.play.round import RoundSoFar, play_and_settle, play_and_settle_slips, play_live
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs

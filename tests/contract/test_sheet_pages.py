@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from service.baccarat.games.peek.round import PEEK
+from service.baccarat.peek.round import PEEK
 from service.baccarat.sheets.sheet import rules_sheet
 from service.baccarat.tables.rules import TABLES, BetLimits, resolve_rules
 from service.contract.language import TAGS, Languages

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from service.baccarat.bets.catalogue import CATALOGUE
 from service.baccarat.bets.paytable import NO_LINE, pays_text
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.rulebook.tableau import REASON_TEMPLATES, tableau
 from service.baccarat.tables.rules import TABLES
 from service.contract.language import Language

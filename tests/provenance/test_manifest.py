@@ -35,7 +35,7 @@ def test_the_manifest_lists_every_engine_file_with_its_sha256(copy):
     paths = [path for path, _ in listed.entries]
     assert "service/baccarat/rulebook/tableau.py" in paths
     assert "service/baccarat/shoes/shuffle.py" in paths
-    assert "service/baccarat/games/multipliers/structure.npz" in paths  # data, not only code
+    assert "service/baccarat/multipliers/structure.npz" in paths  # data, not only code
     assert paths == sorted(paths)
     found = {"service/" + str(path.relative_to(copy)) for path in copy.rglob("*") if path.is_file()}
     assert set(paths) == found
@@ -45,7 +45,7 @@ def test_the_manifest_lists_every_engine_file_with_its_sha256(copy):
 
 @pytest.mark.parametrize(
     "changed",
-    ["rulebook/tableau.py", "bets/main_bets.py", "shoes/shuffle.py", "games/multipliers/structure.npz"],
+    ["rulebook/tableau.py", "bets/main_bets.py", "shoes/shuffle.py", "multipliers/structure.npz"],
 )
 def test_one_byte_changed_in_a_critical_file_changes_the_digest(copy, changed):
     before = manifest(copy).digest

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...baccarat.games.peek.round import PeekRound, PeekView
+from ...baccarat.peek.round import PeekRound, PeekView
 from ...baccarat.play.round import PlayedRound, RoundSoFar
 from ...baccarat.requests import (
     LiveRoundRequest,

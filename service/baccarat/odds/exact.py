@@ -46,7 +46,7 @@ from ..bets.paytable import NO_LINE, NamedPayTable, Result
 from ..bets.side_bets import margin
 from ..bets.types import BetType
 from ..counting.round_counts import SIGNATURES, Ints, RoundCounts, count_rounds, structure
-from ..games.multipliers.odds import (
+from ..multipliers.odds import (
     MultiplierReturns,
     ReturnWarning,
     WarningCode,
@@ -56,8 +56,8 @@ from ..games.multipliers.odds import (
     pattern_counts,
     prepare,
 )
-from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from ..games.multipliers.presets import MultiplierPreset
+from ..multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..multipliers.presets import MultiplierPreset
 from ..rulebook.cards import MAX_DECKS, Card
 from ..rulebook.coup import Coup, Outcome
 from ..rulebook.errors import N_, Problem, ProblemCode, ShoeError

@@ -20,10 +20,10 @@ from decimal import Decimal
 
 from ..bets.money import ZERO, difference, to_minor_unit, total
 from ..bets.types import Bet
-from ..games.multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
-from ..games.multipliers.problems import fault_problems
-from ..games.multipliers.rule import MultiplierCardError, MultiplierRule
-from ..games.multipliers.settlement import MultipliedSlip, MultiplierSettler, SlipFaults
+from ..multipliers.cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
+from ..multipliers.problems import fault_problems
+from ..multipliers.rule import MultiplierCardError, MultiplierRule
+from ..multipliers.settlement import MultipliedSlip, MultiplierSettler, SlipFaults
 from ..rulebook.cards import Card, check_composition
 from ..rulebook.coup import Coup, deal
 from ..rulebook.errors import N_, BetError, CardError, Problem, ProblemCode, SeedError

@@ -27,10 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bets.types import Bet
-from ..games.multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
-from ..games.multipliers.cards import MultiplierCards
-from ..games.multipliers.settlement import MultipliedSlip, MultiplierSettler
-from ..games.multipliers.shoes import RoundMultiplierCards, check_given, drawn, given_by_studio
+from ..multipliers.cards import ALGORITHM as MULTIPLIER_ALGORITHM
+from ..multipliers.cards import MultiplierCards
+from ..multipliers.settlement import MultipliedSlip, MultiplierSettler
+from ..multipliers.shoes import RoundMultiplierCards, check_given, drawn, given_by_studio
 from ..rulebook.cards import Card, check_composition
 from ..rulebook.errors import N_, BetError, Problem, ProblemCode, ShoeError
 from ..rulebook.live import Hands, RoundInProgress

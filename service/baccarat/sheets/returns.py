@@ -9,7 +9,7 @@ paid in, the stake and its fee, each multiplier drawn by its weight
 (:attr:`.multipliers.odds.BetReturn.rtp`). At Peek Baccarat's table the
 Player and Banker bets' return is per unit paid, the stake as raised and
 its fee, each set of cards shown by its weight, with the best choice and
-with the bet always kept (:func:`.games.peek.odds.peek_return`); the bets
+with the bet always kept (:func:`.peek.odds.peek_return`); the bets
 without a fee are the plain game's. Written as a percentage to two
 decimals, rounded half to even.
 
@@ -30,9 +30,9 @@ from fractions import Fraction
 from ..bets.money import format_amount, to_minor_unit
 from ..bets.paytable import Result
 from ..bets.types import BetType
-from ..games.peek.odds import peek_return
-from ..games.peek.round import PeekRule
 from ..odds.exact import priced_by, shoe_odds
+from ..peek.odds import peek_return
+from ..peek.round import PeekRule
 from ..tables.rules import Rules
 
 

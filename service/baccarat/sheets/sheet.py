@@ -6,7 +6,7 @@ the rules choose, returns and largest wins of the odds (:mod:`.returns`),
 limits, chips, decks, the cut card and the dealing of the table, the
 multiplier rule's cards, multipliers, fee and cap, and at Peek Baccarat's
 table the peek's fee, cards shown, choices and returns from the peek's own
-rule and odds (:mod:`.games.peek`). The sheet's ``id`` is a hash of what it
+rule and odds (:mod:`.peek`). The sheet's ``id`` is a hash of what it
 states: the rules id, the chips, the dealing, the malfunction clause, the
 game when it is Peek Baccarat, and the engine's version, so an operator
 keeps one sheet per id (docs/rules-sheet.md).
@@ -41,9 +41,9 @@ from ..bets.catalogue import CATALOGUE
 from ..bets.money import format_amount
 from ..bets.paytable import Result
 from ..bets.types import BetType
-from ..games.multipliers.rule import MultiplierRule
-from ..games.peek.round import Choice, PeekRule
+from ..multipliers.rule import MultiplierRule
 from ..odds.exact import priced_by
+from ..peek.round import Choice, PeekRule
 from ..rulebook.cards import parse_card
 from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
 from ..rulebook.tableau import is_natural
@@ -274,7 +274,7 @@ def fee_step(bet: BetType, rules: Rules, peek: PeekRule | None = None) -> Decima
     and cents, multiples of 0.05; without a fee, the minor unit.
 
     >>> from service.baccarat.tables.rules import TABLES
-    >>> from service.baccarat.games.peek.round import PEEK
+    >>> from service.baccarat.peek.round import PEEK
     >>> peek = TABLES["peek"].rules
     >>> fee_step(BetType.BANKER, peek, PEEK), fee_step(BetType.TIE, peek, PEEK)
     (Decimal('0.05'), Decimal('0.01'))

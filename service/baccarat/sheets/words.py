@@ -350,7 +350,7 @@ BET_NAMES: Mapping[BetType, str] = MappingProxyType(
     }
 )
 
-#: A peek choice's name, as a sentence writes it (by :class:`.games.peek.round.Choice`).
+#: A peek choice's name, as a sentence writes it (by :class:`.peek.round.Choice`).
 CHOICE_NAMES: Mapping[str, str] = MappingProxyType(
     {"keep": N_("Keep"), "double": N_("Double"), "triple": N_("Triple")}
 )

@@ -33,9 +33,9 @@ from ..bets.money import Rounding, format_amount, to_minor_unit
 from ..bets.paytable import NamedPayTable, Result, at_commission
 from ..bets.types import BetType, Variant
 from ..counting.round_counts import count_rounds, structure
-from ..games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from ..games.multipliers.problems import cap_problems
-from ..games.multipliers.rule import MultiplierRule
+from ..multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ..multipliers.problems import cap_problems
+from ..multipliers.rule import MultiplierRule
 from ..rulebook.cards import DECK, MAX_DECKS
 from ..rulebook.coup import Coup
 from ..rulebook.errors import N_, Path, Problem, ProblemCode, RulesError, ShoeError
@@ -298,7 +298,7 @@ class Table:
     description: str
     rules: Rules
     chips: tuple[Decimal, ...] = tuple(Decimal(c) for c in (1, 5, 10, 25, 100))
-    #: Played as Peek Baccarat (:mod:`.games.peek`, POST /v1/rounds/peek)
+    #: Played as Peek Baccarat (:mod:`.peek`, POST /v1/rounds/peek)
     #: and by nothing else: its Player and Banker bets pay the peek's fee.
     peek: bool = False
     #: A catalogued table's currency (ISO 4217), whose minor unit its rules
@@ -716,12 +716,12 @@ def _cut_card(rules: Rules) -> list[Problem]:
 
 
 #: The settings that change Peek Baccarat's Player and Banker pays, which its
-#: fee and its returns are priced at (:mod:`.games.peek`): fixed at its table.
+#: fee and its returns are priced at (:mod:`.peek`): fixed at its table.
 PEEK_FIXED = ("variant", "commission", "multipliers")
 #: The bets Peek Baccarat takes its fee on, whose pay tables are fixed at its table.
 PEEK_FEE_BETS = (BetType.PLAYER, BetType.BANKER)
 #: Peek Baccarat's fee on those bets, a rate of the stake paid on top of it:
-#: the game's (:class:`.games.peek.round.PeekRule` takes it from here), which
+#: the game's (:class:`.peek.round.PeekRule` takes it from here), which
 #: its table's minimums are held to (:func:`_minimums_paid`), since the
 #: tables room sits below the game's.
 PEEK_FEE_RATE = Decimal("0.20")

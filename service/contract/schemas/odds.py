@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from marshmallow import ValidationError, fields, post_load, pre_dump, validate, validates_schema
 
 from ...baccarat.bets.paytable import NO_LINE
-from ...baccarat.games.multipliers.odds import BetReturn
+from ...baccarat.multipliers.odds import BetReturn
 from ...baccarat.odds.exact import EVENTS, BetOdds, decimal_text, fraction_text
 from ...baccarat.requests import OddsRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, RANKS

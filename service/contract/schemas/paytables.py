@@ -8,8 +8,8 @@ from typing import Any
 from marshmallow import fields, post_load, pre_dump, validate
 
 from ...baccarat.bets.paytable import PayTable
-from ...baccarat.games.multipliers.odds import MultiplierReturns
-from ...baccarat.games.multipliers.presets import MultiplierPreset
+from ...baccarat.multipliers.odds import MultiplierReturns
+from ...baccarat.multipliers.presets import MultiplierPreset
 from ...baccarat.odds.exact import BetOdds, CatalogueOdds
 from ...baccarat.requests import PayTablesRequest
 from ...baccarat.rulebook.cards import MAX_DECKS, MIN_DECKS

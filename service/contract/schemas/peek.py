@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
 
 from ...baccarat.bets.types import BetType
-from ...baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
+from ...baccarat.peek.round import Choice, PeekRound, PeekView, Position
 from ...baccarat.requests import PeekRequest
 from ..answers import round_answer
 from ..scope import scope

@@ -12,7 +12,7 @@ from typing import Any
 from marshmallow import fields, pre_dump
 
 from ...baccarat.bets.types import BetType
-from ...baccarat.games.peek.round import PEEK
+from ...baccarat.peek.round import PEEK
 from ...baccarat.rulebook.tableau import banker_draws
 from ...baccarat.tables.rules import OPERATIONS, Game
 from .base import AnswerSchema

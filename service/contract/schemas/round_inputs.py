@@ -9,7 +9,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ...baccarat.bets.types import Bet
-from ...baccarat.games.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
+from ...baccarat.multipliers.rule import MOST_MULTIPLIER, VIRTUAL_DECK
 from ...baccarat.requests import CardSource
 from ...baccarat.rulebook.cards import Card
 from ...baccarat.rulebook.errors import ProblemCode

@@ -20,9 +20,9 @@ from marshmallow import (
 
 from ...baccarat.bets.money import ZERO, Rounding
 from ...baccarat.bets.types import BetType, Variant
-from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.games.multipliers.problems import operator_rule
-from ...baccarat.games.multipliers.rule import (
+from ...baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.multipliers.problems import operator_rule
+from ...baccarat.multipliers.rule import (
     MOST_MULTIPLIER,
     MULTIPLIED_BETS,
     VIRTUAL_DECK,

@@ -15,7 +15,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, pre_dump, pre_load, validate, validates_schema
 
-from ...baccarat.games.peek.round import PEEK
+from ...baccarat.peek.round import PEEK
 from ...baccarat.requests import RulesSheetRequest
 from ...baccarat.sheets.sheet import RulesSheet
 from ...baccarat.sheets.words import DEFAULT_MALFUNCTION, Malfunction

@@ -6,8 +6,8 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from ...baccarat.games.multipliers.rule import VIRTUAL_DECK
-from ...baccarat.games.multipliers.shoes import RoundMultiplierCards
+from ...baccarat.multipliers.rule import VIRTUAL_DECK
+from ...baccarat.multipliers.shoes import RoundMultiplierCards
 from ...baccarat.play.shoe import RoundBets, ShoeReport
 from ...baccarat.requests import ShoeRequest
 from ...baccarat.rulebook.errors import ProblemCode

@@ -23,10 +23,10 @@ from ...baccarat.bets.catalogue import CATALOGUE, pay_tables_of, standard
 from ...baccarat.bets.money import Rounding
 from ...baccarat.bets.paytable import NO_LINE, Result, pays_text
 from ...baccarat.bets.types import BetType, Variant
-from ...baccarat.games.multipliers.odds import WarningCode
-from ...baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
-from ...baccarat.games.multipliers.rule import Counted
-from ...baccarat.games.peek.round import Choice, Position
+from ...baccarat.multipliers.odds import WarningCode
+from ...baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from ...baccarat.multipliers.rule import Counted
+from ...baccarat.peek.round import Choice, Position
 from ...baccarat.rulebook.coup import Outcome, Place, Side
 from ...baccarat.rulebook.tableau import NoteCode, ReasonCode
 from ...baccarat.sheets.words import LineCode, Malfunction, SectionCode

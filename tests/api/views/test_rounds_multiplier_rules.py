@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.odds import multiplier_returns
-from service.baccarat.games.multipliers.rule import Counted, Fee, MultipliedPay, MultiplierRule
+from service.baccarat.multipliers.odds import multiplier_returns
+from service.baccarat.multipliers.rule import Counted, Fee, MultipliedPay, MultiplierRule
 
 #: Three or four multiplier cards of x2 (weight 10), x5 (3) or x10 (1); a 20% fee on the tie.
 RULE = {

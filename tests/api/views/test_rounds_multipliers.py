@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from service.api.views.rounds import ROUND_EXAMPLES
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.presets import PRESETS
 
 LIGHTNING = ROUND_EXAMPLES["lightning"]["value"]
 SIX_KINGS = ["KS"] * 6  # Player K-K draws K, Banker K-K draws K: a tie of six K♠ (8 decks)

@@ -45,7 +45,7 @@ from tests.baccarat.test_house_edge import DESIGN_FIGURES, percent
 from tests.strategies import card, shoe_sequence
 
 #: The plain game's tables: a multiplier game's returns are its own room's
-#: (tests/baccarat/games/multipliers/test_odds.py).
+#: (tests/baccarat/multipliers/test_odds.py).
 PLAIN = [name for name, table in TABLES.items() if table.rules.multipliers is None]
 ALL_RULES = [TABLES[name].rules for name in PLAIN]
 STAKE = Decimal("100.00")  # every bet's pay is exact in cents at this stake

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import MULTIPLIED_BETS
 from service.baccarat.play.round import (
     RoundSoFar,
     SlipTotals,

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.multipliers.cards import draw_multiplier_cards
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
+from service.baccarat.multipliers.cards import draw_multiplier_cards
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.play.round import SlipTotals
 from service.baccarat.play.shoe import CardCounts, RoundBets, ShoeReport, play_shoe
 from service.baccarat.rulebook.errors import BetError, SeedError, ShoeError

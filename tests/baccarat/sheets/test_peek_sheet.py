@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.peek.odds import peek_return
-from service.baccarat.games.peek.round import PEEK, Choice, _open_choices
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.peek.odds import peek_return
+from service.baccarat.peek.round import PEEK, Choice, _open_choices
 from service.baccarat.sheets.returns import ReturnMethod, percent
 from service.baccarat.sheets.sheet import rules_sheet
 from service.baccarat.sheets.words import LineCode as L
@@ -30,7 +30,7 @@ def peek_sheet():
     return rules_sheet(table.rules, chips=table.chips, dealing=table.dealing, peek=PEEK)
 
 
-#: The operator's published game conditions (service/baccarat/games/peek/round.py),
+#: The operator's published game conditions (service/baccarat/peek/round.py),
 #: fact by fact: a 20% fee on Player and Banker, none on Tie and the pairs;
 #: 1 to 4 of the first four cards shown after each hand's first two; keep,
 #: double or triple up to the table maximum, no fee on the raise; the round

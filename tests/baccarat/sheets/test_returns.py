@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.presets import PRESETS
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.odds.exact import shoe_odds
 from service.baccarat.sheets.returns import ReturnMethod, bet_returns, percent
 from service.baccarat.tables.rules import PUNTO_BANCO, TABLES, resolve_rules

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from service import __version__
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.peek.round import PEEK
+from service.baccarat.multipliers.presets import PRESETS
 from service.baccarat.odds.exact import priced_by
+from service.baccarat.peek.round import PEEK
 from service.baccarat.sheets.chart import CHART
 from service.baccarat.sheets.sheet import DEFAULT_CHIPS, RulesSheet, rules_sheet, stake_step
 from service.baccarat.sheets.words import Line, LineCode, Malfunction, SectionCode

@@ -27,15 +27,15 @@ from service.baccarat.bets.money import format_amount, to_minor_unit
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import structure
-from service.baccarat.games.multipliers.cards import MultiplierCards, studio_multiplier_cards
-from service.baccarat.games.multipliers.settlement import (
+from service.baccarat.multipliers.cards import MultiplierCards, studio_multiplier_cards
+from service.baccarat.multipliers.settlement import (
     MultipliedBet,
     settle_multiplier_slip,
     settling_line,
     slip_faults,
 )
-from service.baccarat.games.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.odds.exact import priced_by, shoe_odds
+from service.baccarat.peek.round import PEEK, Choice, PeekRound, _open_choices, peek
 from service.baccarat.rulebook.cards import check_composition
 from service.baccarat.rulebook.coup import Coup, deal
 from service.baccarat.rulebook.errors import BaccaratError
@@ -69,7 +69,7 @@ def check_limits(sheet: RulesSheet, line: Line, section: dict[str, Any]) -> None
     assert (low, high) == (rules.limits[bet].min, rules.limits[bet].max)
     unit = _unit(rules)
     if rules.multipliers is not None and bet in rules.multipliers.pays:
-        return  # a multiplier table's slips are checked by the rule (fees): tests/baccarat/games/multipliers
+        return  # a multiplier table's slips are checked by the rule (fees): tests/baccarat/multipliers
     assert not slip_problems([Bet(type=bet, amount=low)], rules)
     assert not slip_problems([Bet(type=bet, amount=high)], rules)
     assert slip_problems([Bet(type=bet, amount=high + unit)], rules)

@@ -14,7 +14,7 @@ import pytest
 
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.types import BetType, Variant
-from service.baccarat.games.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
+from service.baccarat.multipliers.presets import PRESETS as MULTIPLIER_PRESETS
 from service.baccarat.rulebook.errors import ProblemCode, RulesError
 from service.baccarat.shoes.deal import DEFAULT_CUT_CARD
 from service.baccarat.tables.rules import (
@@ -246,7 +246,7 @@ def test_a_multiplier_rule_is_played_only_at_the_standard_pays_of_its_bets(
 ):
     """A rule pays its bets by its own base pays: echoing other pays while
     the rule settles would say one game and play another, so it is refused."""
-    from service.baccarat.games.multipliers.presets import PRESETS
+    from service.baccarat.multipliers.presets import PRESETS
 
     with pytest.raises(RulesError) as refused:
         resolve_rules(table, {**overrides, "multipliers": PRESETS["lightning"].rule})
@@ -256,7 +256,7 @@ def test_a_multiplier_rule_is_played_only_at_the_standard_pays_of_its_bets(
 
 
 def test_a_multiplier_rule_plays_at_any_table_whose_pays_for_its_bets_are_standard():
-    from service.baccarat.games.multipliers.presets import PRESETS
+    from service.baccarat.multipliers.presets import PRESETS
 
     rule = PRESETS["lightning"].rule
     for name in TABLES:

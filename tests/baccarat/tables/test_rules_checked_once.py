@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from service.baccarat.games.peek.round import PEEK
+from service.baccarat.peek.round import PEEK
 from service.baccarat.rulebook.errors import ProblemCode, RulesError
 from service.baccarat.tables.rules import (
     PEEK_FEE_BETS,

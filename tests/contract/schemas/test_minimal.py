@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import MULTIPLIED_BETS
 from service.baccarat.play.round import play_and_settle, play_and_settle_slips
 from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import resolve_rules

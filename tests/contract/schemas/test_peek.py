@@ -7,7 +7,7 @@ import pytest
 from marshmallow import ValidationError
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.peek.round import Choice, PeekRound, PeekView, Position
+from service.baccarat.peek.round import Choice, PeekRound, PeekView, Position
 from service.baccarat.requests import play_peek_round
 from service.contract.schemas.peek import PeekAnswerSchema, PeekRequestSchema, PeekRoundSchema
 

@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.odds import largest_pays
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import (
+from service.baccarat.multipliers.odds import largest_pays
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import (
     ALLOWED_COUNTED,
     FAULT_TEMPLATES,
     MULTIPLIED_BETS,

@@ -25,7 +25,7 @@ untouched and the multiplier cards never depend on the cards dealt:
 5. Their multipliers: for each card in order, a multiplier picked by weight as in step 3.
 
 >>> from service.baccarat.rulebook.cards import parse_card
->>> from service.baccarat.games.multipliers.presets import PRESETS
+>>> from service.baccarat.multipliers.presets import PRESETS
 >>> drawn = draw_multiplier_cards(PRESETS["golden_wealth"].rule, SeedInputs("abc"))
 >>> [str(card) for card in drawn.cards]
 ['KC x3', 'TS x3', 'AH x2', '7D x5', '9S x3']
@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from math import prod
 from types import MappingProxyType
 
-from ...bets.types import BetType
-from ...rulebook.cards import DECK, Card
-from ...rulebook.coup import Coup
-from ...shoes.shuffle import SeedInputs
+from ..bets.types import BetType
+from ..rulebook.cards import DECK, Card
+from ..rulebook.coup import Coup
+from ..shoes.shuffle import SeedInputs
 from .rule import VIRTUAL_DECK, Counted, Fault, FaultCode, MultiplierCardError, MultiplierRule
 
 ALGORITHM = "hmac-sha256-multiplier-cards/v1"
@@ -174,12 +174,12 @@ def studio_multiplier_cards(rule: MultiplierRule, given: Sequence[tuple[Card, in
     ``multiplier_cards/i/multiplier``.
 
     >>> from service.baccarat.rulebook.cards import parse_card
-    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> from service.baccarat.multipliers.presets import PRESETS
     >>> rule = PRESETS["golden_wealth"].rule
     >>> studio_multiplier_cards(rule, [(parse_card("7S"), 8), (parse_card("7S"), 4)])
     Traceback (most recent call last):
     ...
-    service.baccarat.games.multipliers.rule.MultiplierCardError: \
+    service.baccarat.multipliers.rule.MultiplierCardError: \
 The multiplier cards cannot come from this rule: \
 multiplier_cards: the rule draws 5 multiplier card(s), not 2; multiplier_cards/1/card: 7S is already \
 multiplier card 0: the virtual deck holds each card once; multiplier_cards/1/multiplier: 4 is not a \

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.peek.round import (
+from service.baccarat.peek.round import (
     PEEK,
     POSITIONS,
     Choice,

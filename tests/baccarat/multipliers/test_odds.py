@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from service.baccarat.bets.types import Bet, BetType
 from service.baccarat.counting.round_counts import count_rounds
-from service.baccarat.games.multipliers.cards import counted_cards, studio_multiplier_cards
-from service.baccarat.games.multipliers.odds import (
+from service.baccarat.multipliers.cards import counted_cards, studio_multiplier_cards
+from service.baccarat.multipliers.odds import (
     PARTITIONS,
     _structure,
     bet_return,
@@ -33,8 +33,8 @@ from service.baccarat.games.multipliers.odds import (
     multiplier_returns,
     pattern_counts,
 )
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import (
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import (
     MULTIPLIED_BETS,
     VIRTUAL_DECK,
     Counted,
@@ -42,7 +42,7 @@ from service.baccarat.games.multipliers.rule import (
     MultipliedPay,
     MultiplierRule,
 )
-from service.baccarat.games.multipliers.settlement import settle_multiplier_slip
+from service.baccarat.multipliers.settlement import settle_multiplier_slip
 from service.baccarat.odds.exact import decimal_text
 from service.baccarat.play.round import play_and_settle
 from service.baccarat.rulebook.cards import DECK, RANKS, Card
@@ -54,7 +54,7 @@ from tests import strategies
 from tests.conftest import cards
 from tests.multiplier_rounds import most_lit
 
-DOC = Path(__file__).parents[4] / "docs" / "multipliers.md"
+DOC = Path(__file__).parents[3] / "docs" / "multipliers.md"
 
 
 @pytest.fixture(scope="module")
@@ -419,7 +419,7 @@ def test_a_bet_the_shoe_can_no_longer_win_expects_no_multiplier():
 def test_the_base_pay_table_pays_the_rule_s_base_pay_less_the_stake_kept(preset, bet, pays):
     from service.baccarat.bets.catalogue import standard
     from service.baccarat.bets.paytable import Result
-    from service.baccarat.games.multipliers.odds import base_pay_table
+    from service.baccarat.multipliers.odds import base_pay_table
 
     table = base_pay_table(PRESETS[preset].rule, bet)
     assert table.id == standard(bet).id
@@ -430,7 +430,7 @@ def test_the_base_pay_table_pays_the_rule_s_base_pay_less_the_stake_kept(preset,
 
 def test_the_shipped_structure_is_the_one_the_tableau_builds():
     """structure.npz is :func:`build_structure`'s: after a change to the
-    tableau, ``python -m service.baccarat.games.multipliers.odds`` writes it again."""
+    tableau, ``python -m service.baccarat.multipliers.odds`` writes it again."""
     shipped, built = _structure(), build_structure()
     for name in ("sizes", "many", "keys", "starts"):
         stored, worked_out = getattr(shipped, name), getattr(built, name)

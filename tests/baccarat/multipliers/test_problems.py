@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.problems import RULE_PROBLEMS, cap_problems, operator_rule
-from service.baccarat.games.multipliers.rule import Counted, FaultCode, Fee, MultipliedPay
+from service.baccarat.multipliers.problems import RULE_PROBLEMS, cap_problems, operator_rule
+from service.baccarat.multipliers.rule import Counted, FaultCode, Fee, MultipliedPay
 from service.baccarat.rulebook.errors import PROBLEM_TEMPLATES, RulesError
 
 TIE = {BetType.TIE: MultipliedPay(pays=Decimal(5), counted=Counted.ALL_CARDS)}

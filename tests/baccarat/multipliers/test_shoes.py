@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.multipliers.cards import draw_multiplier_cards
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.shoes import RoundMultiplierCards
+from service.baccarat.multipliers.cards import draw_multiplier_cards
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.shoes import RoundMultiplierCards
 from service.baccarat.play.round import play_and_settle
 from service.baccarat.play.shoe import RoundBets, ShoeReport, play_physical_shoe, play_shoe
 from service.baccarat.rulebook.errors import CardError, SeedError, ShoeError

@@ -26,8 +26,8 @@ wins), and each bet says how much of its win the cap took (``capped``).
 
 >>> from service.baccarat.rulebook.cards import parse_card
 >>> from service.baccarat.rulebook.coup import deal
->>> from service.baccarat.games.multipliers.cards import studio_multiplier_cards
->>> from service.baccarat.games.multipliers.presets import PRESETS
+>>> from service.baccarat.multipliers.cards import studio_multiplier_cards
+>>> from service.baccarat.multipliers.presets import PRESETS
 >>> rule = PRESETS["lightning"].rule
 >>> coup = deal([parse_card(code) for code in "2S 8H 5D KC".split()])  # Banker 8 beats Player 7
 >>> lit = studio_multiplier_cards(rule, [(parse_card("8H"), 8)])
@@ -44,12 +44,12 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from ...bets.catalogue import standard
-from ...bets.money import MONEY_DIGITS, ZERO, Rounding, decimal_places, difference, rounder, total
-from ...bets.paytable import PayLine, Result
-from ...bets.types import Bet, BetType
-from ...rulebook.cards import Card
-from ...rulebook.coup import Coup
+from ..bets.catalogue import standard
+from ..bets.money import MONEY_DIGITS, ZERO, Rounding, decimal_places, difference, rounder, total
+from ..bets.paytable import PayLine, Result
+from ..bets.types import Bet, BetType
+from ..rulebook.cards import Card
+from ..rulebook.coup import Coup
 from .cards import MultiplierCard, MultiplierCards, counted_cards
 from .rule import Fault, FaultCode, MultiplierBetError, MultiplierRule, MultiplierRulesError
 

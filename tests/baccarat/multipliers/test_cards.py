@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.multipliers.cards import (
+from service.baccarat.multipliers.cards import (
     ALGORITHM,
     MultiplierCard,
     MultiplierCards,
@@ -28,14 +28,14 @@ from service.baccarat.games.multipliers.cards import (
     multiplier_words,
     studio_multiplier_cards,
 )
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import Counted, FaultCode, MultiplierCardError, MultiplierRule
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import Counted, FaultCode, MultiplierCardError, MultiplierRule
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs, byte_blocks, shuffled_shoe
 from tests.conftest import cards
 
-DOC = Path(__file__).parents[4] / "docs" / "multipliers.md"
+DOC = Path(__file__).parents[3] / "docs" / "multipliers.md"
 LIGHTNING, GOLDEN_WEALTH, PROSPERITY_TREE = (
     PRESETS[name].rule for name in ("lightning", "golden_wealth", "prosperity_tree")
 )
@@ -291,7 +291,7 @@ def test_a_card_counted_twice_is_lit_twice():
 def test_the_last_swap_of_a_52_card_draw_reads_a_word_and_one_weight_reads_none():
     """As docs/multipliers.md says: step 2 reads a word even below 1; a pick
     by weight among one choice reads none."""
-    from service.baccarat.games.multipliers.cards import _by_weight, below
+    from service.baccarat.multipliers.cards import _by_weight, below
 
     words = iter([7, 8])
     assert below(words, 1) == 0

@@ -27,11 +27,11 @@ from functools import cache
 
 import numpy as np
 
-from ...bets.types import BetType
-from ...odds.exact import analyse
-from ...rulebook.tableau import banker_draws, player_draws
-from ...shoes.composition import full_shoe
-from ...tables.rules import TABLES
+from ..bets.types import BetType
+from ..odds.exact import analyse
+from ..rulebook.tableau import banker_draws, player_draws
+from ..shoes.composition import full_shoe
+from ..tables.rules import TABLES
 from .round import PEEK, PeekRule, shown_masks
 
 #: Per unit staked on a win (the Banker's 0.95 as 19/20), on a tie, on a loss.

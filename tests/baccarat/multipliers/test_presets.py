@@ -6,9 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from service.baccarat.games.multipliers.odds import largest_pays
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import MULTIPLIED_BETS
+from service.baccarat.multipliers.odds import largest_pays
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import MULTIPLIED_BETS
 
 #: The presets' ids: they change only when a preset's rule does.
 IDS = {

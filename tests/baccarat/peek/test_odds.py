@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from service.baccarat.bets.types import BetType
-from service.baccarat.games.peek.odds import _rounds, peek_return, side_return
-from service.baccarat.games.peek.round import PEEK, PeekRule
 from service.baccarat.odds.exact import analyse, decimal_text
+from service.baccarat.peek.odds import _rounds, peek_return, side_return
+from service.baccarat.peek.round import PEEK, PeekRule
 from service.baccarat.shoes.composition import full_shoe
 from service.baccarat.tables.rules import TABLES
 

@@ -40,7 +40,7 @@ Why one module of this length: the pattern counts, the expected
 multipliers and the returns are the one derivation written out above;
 split, the formula would be read across files.
 
->>> from service.baccarat.games.multipliers.presets import PRESETS
+>>> from service.baccarat.multipliers.presets import PRESETS
 >>> expected_multiplier(PRESETS["prosperity_tree"].rule, (1, 1))
 Fraction(6743, 4992)
 """
@@ -60,14 +60,14 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from ...bets.catalogue import standard
-from ...bets.money import MONEY_DIGITS
-from ...bets.paytable import NamedPayTable, Result, win
-from ...bets.types import BetType
-from ...counting.round_counts import PAIR, PERFECT, Ints, count_rounds
-from ...rulebook.cards import DECK
-from ...rulebook.tableau import banker_draws, player_draws
-from ...shoes.composition import MIN_CARDS, Composition, full_shoe
+from ..bets.catalogue import standard
+from ..bets.money import MONEY_DIGITS
+from ..bets.paytable import NamedPayTable, Result, win
+from ..bets.types import BetType
+from ..counting.round_counts import PAIR, PERFECT, Ints, count_rounds
+from ..rulebook.cards import DECK
+from ..rulebook.tableau import banker_draws, player_draws
+from ..shoes.composition import MIN_CARDS, Composition, full_shoe
 from .rule import VIRTUAL_DECK, Counted, MultiplierRule, largest_multiplier
 
 #: How many times each distinct counted card counts, largest first.
@@ -200,10 +200,10 @@ class _Structure:
 
 
 #: :func:`build_structure`'s arrays, written when the tableau changes
-#: (``python -m service.baccarat.games.multipliers.odds``) and shipped with the
+#: (``python -m service.baccarat.multipliers.odds``) and shipped with the
 #: package: a worker reads them in milliseconds instead of building them
 #: (a second and a half, and some 40 MiB of heap a worker would keep).
-#: tests/baccarat/games/multipliers/test_odds.py holds them equal to a build.
+#: tests/baccarat/multipliers/test_odds.py holds them equal to a build.
 STRUCTURE_FILE = Path(__file__).with_name("structure.npz")
 _ARRAYS = ("sizes", "many", "keys", "starts")
 
@@ -367,7 +367,7 @@ def base_pay_table(rule: MultiplierRule, bet: BetType) -> NamedPayTable:
     less the stake it keeps.
 
     >>> from service.baccarat.bets.paytable import pay_text
-    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> from service.baccarat.multipliers.presets import PRESETS
     >>> tie = base_pay_table(PRESETS["lightning"].rule, BetType.TIE)
     >>> tie.id, [(line.when, pay_text(line.payout)) for line in tie.lines]
     ('tie_8_to_1', [('the totals are equal', '5:1')])
@@ -492,7 +492,7 @@ def largest_pays(rule: MultiplierRule, composition: Composition | None = None) -
     all lit by one card; one deck deals six different cards, and Lightning
     lights at most five.
 
-    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> from service.baccarat.multipliers.presets import PRESETS
     >>> rule = PRESETS["lightning"].rule
     >>> largest_pays(rule)[BetType.TIE], largest_pays(rule, full_shoe(1))[BetType.TIE]
     (Decimal('1310720'), Decimal('163840'))

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from service.baccarat.bets.money import Rounding
 from service.baccarat.bets.paytable import Result
 from service.baccarat.bets.types import Bet, BetType
-from service.baccarat.games.multipliers.cards import draw_multiplier_cards, studio_multiplier_cards
-from service.baccarat.games.multipliers.odds import largest_pays
-from service.baccarat.games.multipliers.presets import PRESETS
-from service.baccarat.games.multipliers.rule import (
+from service.baccarat.multipliers.cards import draw_multiplier_cards, studio_multiplier_cards
+from service.baccarat.multipliers.odds import largest_pays
+from service.baccarat.multipliers.presets import PRESETS
+from service.baccarat.multipliers.rule import (
     MULTIPLIED_BETS,
     Counted,
     FaultCode,
@@ -25,7 +25,7 @@ from service.baccarat.games.multipliers.rule import (
     MultiplierRule,
     MultiplierRulesError,
 )
-from service.baccarat.games.multipliers.settlement import settle_multiplier_slip, slip_faults
+from service.baccarat.multipliers.settlement import settle_multiplier_slip, slip_faults
 from service.baccarat.rulebook.coup import deal
 from service.baccarat.shoes.shuffle import SeedInputs
 from service.baccarat.tables.rules import resolve_rules

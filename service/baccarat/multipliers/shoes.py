@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...rulebook.cards import Card
-from ...rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
-from ...shoes.deal import ShoeRound
-from ...shoes.shuffle import SeedInputs
+from ..rulebook.cards import Card
+from ..rulebook.errors import N_, CardError, Problem, ProblemCode, SeedError, ShoeError
+from ..shoes.deal import ShoeRound
+from ..shoes.shuffle import SeedInputs
 from .cards import MultiplierCards, draw_multiplier_cards, studio_multiplier_cards
 from .problems import fault_problems
 from .rule import MultiplierCardError, MultiplierRule

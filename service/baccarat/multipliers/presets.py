@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from ...bets.paytable import Source
-from ...bets.types import BetType
+from ..bets.paytable import Source
+from ..bets.types import BetType
 from .rule import MULTIPLIED_BETS, Counted, Fee, MultipliedPay, MultiplierRule
 
 

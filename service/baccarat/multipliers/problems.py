@@ -7,7 +7,7 @@ a :class:`.RulesError` whose problems sit under ``rules/multipliers``.
 
 >>> from decimal import Decimal
 >>> from service.baccarat.bets.types import BetType
->>> from service.baccarat.games.multipliers.rule import Counted, MultipliedPay
+>>> from service.baccarat.multipliers.rule import Counted, MultipliedPay
 >>> pays = {BetType.TIE: MultipliedPay(pays=Decimal(5), counted=Counted.ALL_CARDS)}
 >>> operator_rule(cards={3: 1}, multipliers={2: 4, 5: 1}, pays=pays).canonical["multipliers"]
 {'2': 4, '5': 1}
@@ -25,7 +25,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ...rulebook.errors import N_, Problem, ProblemCode, RulesError
+from ..rulebook.errors import N_, Problem, ProblemCode, RulesError
 from .rule import Fault, FaultCode, MultiplierRule, MultiplierRulesError
 
 #: Where a sent rule sits in a request.

@@ -41,7 +41,7 @@ fields, and its canonical form and id are made from all of them at once.
 >>> MultiplierRule(cards={0: 1}, multipliers={1: 1}, pays={})
 Traceback (most recent call last):
 ...
-service.baccarat.games.multipliers.rule.MultiplierRulesError: \
+service.baccarat.multipliers.rule.MultiplierRulesError: \
 The multiplier rule does not hold together: cards/0: \
 0 is not a count of multiplier cards: 1 to 52; multipliers/1: 1 is not a multiplier: a whole number \
 from 2 to 1000; pays: the rule pays no bet
@@ -59,9 +59,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from ...bets.money import ZERO
-from ...bets.types import BetType
-from ...rulebook.errors import BetError, CardError, Path, RulesError
+from ..bets.money import ZERO
+from ..bets.types import BetType
+from ..rulebook.errors import BetError, CardError, Path, RulesError
 
 #: The bets a multiplier rule may pay, in :class:`BetType` order.
 MULTIPLIED_BETS = (BetType.PLAYER, BetType.BANKER, BetType.TIE, BetType.PLAYER_PAIR, BetType.BANKER_PAIR)
@@ -453,7 +453,7 @@ def largest_multiplier(rule: MultiplierRule, pattern: Sequence[int]) -> int:
     from one deck a tie's six cards are six different cards, and Lightning
     lights at most five of them.
 
-    >>> from service.baccarat.games.multipliers.presets import PRESETS
+    >>> from service.baccarat.multipliers.presets import PRESETS
     >>> lightning = PRESETS["lightning"].rule
     >>> largest_multiplier(lightning, (6,)), largest_multiplier(lightning, (1, 1, 1, 1, 1, 1))
     (262144, 32768)

@@ -42,15 +42,15 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ...bets.money import ZERO, decimal_places, format_amount
-from ...bets.types import Bet, BetType
-from ...play.round import PlayedRound, Step, play_and_settle, unwatched
-from ...rulebook.cards import Card, check_composition
-from ...rulebook.coup import Coup, deal
-from ...rulebook.errors import N_, BetError, MissingCard, Problem, ProblemCode, SeedError
-from ...shoes.shuffle import SeedInputs
-from ...tables.rules import PEEK_FEE_BETS, PEEK_FEE_RATE, Rules
-from ...tables.settlement import settle_slip, slip_problems
+from ..bets.money import ZERO, decimal_places, format_amount
+from ..bets.types import Bet, BetType
+from ..play.round import PlayedRound, Step, play_and_settle, unwatched
+from ..rulebook.cards import Card, check_composition
+from ..rulebook.coup import Coup, deal
+from ..rulebook.errors import N_, BetError, MissingCard, Problem, ProblemCode, SeedError
+from ..shoes.shuffle import SeedInputs
+from ..tables.rules import PEEK_FEE_BETS, PEEK_FEE_RATE, Rules
+from ..tables.settlement import settle_slip, slip_problems
 
 
 class Position(StrEnum):
@@ -89,7 +89,7 @@ class PeekRule:
     #: How often 1, 2, 3 or 4 cards are shown, by weight. The publication does
     #: not say; with the player raising at best (triple when the cards shown
     #: favour the bet, else keep), these give its printed 98.8% for Player
-    #: and Banker (tests/baccarat/games/peek/test_odds.py). Shown equally often,
+    #: and Banker (tests/baccarat/peek/test_odds.py). Shown equally often,
     #: each of the 15 subsets would return 100.3%: a player's edge.
     shown_weights: Mapping[int, int] = field(
         default_factory=lambda: MappingProxyType({1: 9, 2: 6, 3: 1, 4: 3})
