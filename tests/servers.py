@@ -31,12 +31,15 @@ def free_port() -> int:
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     index, count = int(worker.removeprefix("gw")), int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    while True:
+    for _ in range(100 * count):
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = int(sock.getsockname()[1])
-        if port % count == index:
+        # Halved first: Linux hands a bind to port 0 odd ports (the even ones are
+        # kept for connect), so the port's own remainder would starve a worker.
+        if port // 2 % count == index:
             return port
+    raise RuntimeError(f"no free port for worker {worker} of {count} in {100 * count} tries")
 
 
 @dataclass

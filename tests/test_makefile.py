@@ -80,3 +80,18 @@ def test_each_test_that_runs_alone_exists():
     for module in ALONE:
         assert (ROOT / module).is_file(), module
         assert "def test_" in (ROOT / module).read_text(), module
+
+
+def test_each_worker_of_a_run_is_handed_ports_no_other_worker_is(monkeypatch):
+    """Two pytest-xdist workers never race for one port (tests/servers.py::free_port),
+    whatever parity the kernel prefers for a bind to port 0."""
+    from tests.servers import free_port
+
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "2")
+    handed = {}
+    for worker in ("gw0", "gw1"):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        handed[worker] = {free_port() for _ in range(50)}
+    assert handed["gw0"].isdisjoint(handed["gw1"])
+    assert {port // 2 % 2 for port in handed["gw0"]} == {0}
+    assert {port // 2 % 2 for port in handed["gw1"]} == {1}

@@ -231,6 +231,22 @@ for (const body of [peekFirst, peekLive, { ...peekFirst, decision: { banker: "tr
     expect(shown.join() === "banker_first" && peek.cost === "12.00", `playPeekRound: ${shown}, ${peek.cost}`);
   }
 }
+// Peek at a plain table in whole units: its 20% fee on a stake of 1 is no whole
+// unit, so the rules are refused, at the setting that makes it (docs/guides/peek.md).
+const wholeUnits: Schemas["PeekRequest"] = {
+  table: "ez",
+  rules: { minor_unit: 0 },
+  server_seed: "a".repeat(64),
+  client_seed: "c",
+  nonce: 1,
+};
+sent.push(wholeUnits);
+const feeRefused = problem("playPeekRound", await client.POST("/v1/rounds/peek", { body: wholeUnits }), 422);
+const feeErrors = feeRefused.errors ?? [];
+expect(
+  feeErrors.length > 0 && feeErrors.every((error) => error.code === "fee_finer_than_minor_unit"),
+  `playPeekRound: ${JSON.stringify(feeErrors)}`,
+);
 
 // POST /v1/settlements
 const slips: Schemas["SettlementRequest"] = {

@@ -10,6 +10,12 @@ answer's language inside the sentence. The templates are marked
 with :func:`N_` for the ``sheet`` catalogue (``make translations``); the
 engine itself speaks English.
 
+Why one module of this length: it is the sheet's whole vocabulary, one
+closed set of codes with their templates, in the order the sheet says
+them; the catalogue's extractor, the translators and the tests that every
+code has its sentence in every language read it as one list, which a split
+would scatter.
+
 >>> line = Line.of(LineCode.NATURAL, naturals="8, 9")
 >>> line.english
 'A two-card total of 8, 9 is a natural: the round ends and nobody draws'
