@@ -121,7 +121,8 @@ def test_a_run_says_the_long_tests_need_76_shoes_or_runs_them():
     assert rank["bits_per_sequence"] == 1_000_000
     assert some["family_wise"]["tests"] > few["family_wise"]["tests"]
     # The random excursions ran, their p-values valid (Monte Carlo, exact): nothing is left out of the 1%.
-    excursions = [test for test in some["bit_stream"]["tests"] if test["name"].startswith("random_excursions")]
+    tests = some["bit_stream"]["tests"]
+    excursions = [test for test in tests if test["name"].startswith("random_excursions")]
     assert len(excursions) == 26
     assert all(test["sequences"] == 1 and test["not_applicable"] == 1 for test in excursions)
     assert all("seeded draws" in test["section"] for test in excursions[:8])
