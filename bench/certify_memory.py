@@ -2,8 +2,9 @@
 in memory, and how long it takes, by the shoes of the file.
 
 For each size of ``BENCH_SHOES`` (default ``25000,100000``; the largest a
-file may hold is 10,000,000), a JSON Lines file of the service's own shoes
-(8 decks, seed ``memory``) is written to a temporary folder, and
+file may hold, 1,000,000, is run with ``BENCH_SHOES=1000000``), a JSON
+Lines file of the service's own shoes (8 decks, seed ``memory``) is
+written to a temporary folder, and
 ``baccarat certify --shoes FILE --table standard`` runs on it in a child
 process; printed: the file's size, the child's peak resident memory
 (``ru_maxrss``), the report's seconds (reading the file included) and its

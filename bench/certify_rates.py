@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,9 @@ GIVEN_FIRST = int(os.environ.get("BENCH_GIVEN_FIRST", "0"))
 #: Sequences of 10^6 bits through the random excursions tests alone, and the first one's number.
 EXCURSION_SEQUENCES = int(os.environ.get("BENCH_EXCURSION_SEQUENCES", "10000"))
 EXCURSION_FIRST = int(os.environ.get("BENCH_EXCURSION_FIRST", "0"))
+#: Sequences of a bad source through the same tests, and how often its bits repeat the last.
+EXCURSION_BAD_SEQUENCES = int(os.environ.get("BENCH_EXCURSION_BAD_SEQUENCES", "200"))
+EXCURSION_BAD_REPEAT = float(os.environ.get("BENCH_EXCURSION_BAD_REPEAT", "0.55"))
 #: Fair runs of the fewest shoes through each test, for its own rate.
 SMALL_RUNS = int(os.environ.get("BENCH_SMALL_RUNS", "20000"))
 
@@ -314,29 +318,124 @@ def excursion_rates(sequences: int = EXCURSION_SEQUENCES, first: int = EXCURSION
     """The random excursions tests (SP 800-22 2.14, 2.15) alone on ``sequences``
     sequences of 10^6 bits of numpy's generator (PCG64, sequence i seeded from
     ``excursions`` and i, from ``first``): each state's rate below 0.01 over
-    the applicable sequences (at least 500 cycles), and how many were."""
-    first_level: list[np.ndarray] = []
-    variant: list[np.ndarray] = []
-    for index in range(first, first + sequences):
-        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([index], spawn_key=(2_14,))))
-        bits = np.unpackbits(rng.integers(0, 256, million_bits.BITS // 8, dtype=np.uint8))[None, :]
-        found, varied = million_bits.excursions(bits)
-        first_level.append(found[0])
-        variant.append(varied[0])
-    found_all, varied_all = np.stack(first_level), np.stack(variant)
-    applicable = ~np.isnan(found_all[:, 0])
+    the applicable sequences (at least 500 cycles), with the kit's p-values
+    (:func:`.million_bits.excursions`) and, on the same sequences, as the
+    publication reads the same counts (the chi-square of 5 degrees of
+    freedom, the normal); then the two readings' power on a bad source."""
+    cycles, classes, visits = _excursion_counts(range(first, first + sequences), _fair_bits)
+    applicable = cycles > 0
+    kit, variant = _excursion_p_values(cycles[applicable], classes[applicable], visits[applicable])
+    read, variant_read = _publication_p_values(cycles[applicable], classes[applicable], visits[applicable])
+    m = int(applicable.sum())
     lines = [
         f"random excursions, {sequences:,} sequences of 10^6 bits of numpy (PCG64, sequences {first} to "
-        f"{first + sequences - 1}), {int(applicable.sum()):,} applicable: each state's rate below {ALPHA}"
+        f"{first + sequences - 1}), {m:,} applicable: each state's rate below {ALPHA}, the kit's p-value "
+        "(Monte Carlo, exact) | the publication's reading (chi-square, normal)"
     ]
     for column, x in enumerate(million_bits.EXCURSION_STATES):
-        below = int((found_all[applicable, column] < ALPHA).sum())
-        lines.append(f"  random_excursions_{x:+d}          {below} {_interval(below, int(applicable.sum()))}")
+        lines.append(
+            f"  random_excursions_{x:+d}          {_interval(int((kit[:, column] < ALPHA).sum()), m)} | "
+            f"{_interval(int((read[:, column] < ALPHA).sum()), m)}"
+        )
     for column, x in enumerate(million_bits.VARIANT_STATES):
-        below = int((varied_all[applicable, column] < ALPHA).sum())
-        lines.append(f"  random_excursions_variant_{x:+d}  {below} {_interval(below, int(applicable.sum()))}")
-    lines.append(long_run_excursions(found_all[applicable], float(applicable.mean())))
+        lines.append(
+            f"  random_excursions_variant_{x:+d}  {_interval(int((variant[:, column] < ALPHA).sum()), m)} | "
+            f"{_interval(int((variant_read[:, column] < ALPHA).sum()), m)}"
+        )
+    for what, found, total in (("eight states", kit, read), ("variant's eighteen", variant, variant_read)):
+        lines.append(
+            f"  {what} pooled (states of a sequence not independent): "
+            f"{_interval(int((found < ALPHA).sum()), found.size)} | "
+            f"{_interval(int((total < ALPHA).sum()), total.size)}"
+        )
+    lines.append("  kit:" + long_run_excursions(kit, m / sequences)[1:])
+    lines.append("  publication's reading:" + long_run_excursions(read, m / sequences)[1:])
+    return [*lines, *excursion_power()]
+
+
+def excursion_power(
+    sequences: int = EXCURSION_BAD_SEQUENCES, repeat: float = EXCURSION_BAD_REPEAT
+) -> list[str]:
+    """The two readings on a bad source: bits that repeat the one before with
+    chance ``repeat`` (a Markov chain, each bit 1 half of the time), sequence
+    i seeded from ``excursions-bad`` and i: the share of the applicable
+    sequences below 0.01, by state, and the sequences any state or variant
+    state puts below 0.01."""
+    cycles, classes, visits = _excursion_counts(range(sequences), lambda index: _sticky_bits(index, repeat))
+    applicable = cycles > 0
+    kit, variant = _excursion_p_values(cycles[applicable], classes[applicable], visits[applicable])
+    read, variant_read = _publication_p_values(cycles[applicable], classes[applicable], visits[applicable])
+    m = int(applicable.sum())
+    lines = [
+        f"a bad source (each bit repeats the last with chance {repeat}), {sequences} sequences, {m} "
+        f"applicable: each state's share below {ALPHA}, the kit's | the publication's reading"
+    ]
+    for column, x in enumerate(million_bits.EXCURSION_STATES):
+        lines.append(
+            f"  random_excursions_{x:+d}  {int((kit[:, column] < ALPHA).sum())} | "
+            f"{int((read[:, column] < ALPHA).sum())}"
+        )
+    lines.append(
+        f"  any state: {int((kit < ALPHA).any(axis=1).sum())} | {int((read < ALPHA).any(axis=1).sum())}; "
+        f"any variant state: {int((variant < ALPHA).any(axis=1).sum())} | "
+        f"{int((variant_read < ALPHA).any(axis=1).sum())}"
+    )
     return lines
+
+
+def _fair_bits(index: int) -> np.ndarray:
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([index], spawn_key=(2_14,))))
+    return np.unpackbits(rng.integers(0, 256, million_bits.BITS // 8, dtype=np.uint8))
+
+
+def _sticky_bits(index: int, repeat: float) -> np.ndarray:
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([index], spawn_key=(2_14, 1))))
+    flips = rng.random(million_bits.BITS) >= repeat
+    flips[0] = rng.random() < 0.5
+    return (np.cumsum(flips) & 1).astype(np.uint8)
+
+
+def _excursion_counts(
+    indices: range, bits_of: Callable[[int], np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    found = [million_bits.excursion_counts(bits_of(index)[None, :]) for index in indices]
+    return tuple(np.concatenate([part[i] for part in found]) for i in range(3))  # type: ignore[return-value]
+
+
+def _excursion_p_values(
+    cycles: np.ndarray, classes: np.ndarray, visits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kit's p-values of each sequence's counts, in order of cycles (each null is drawn once a number)."""
+    first = np.zeros((len(cycles), len(million_bits.EXCURSION_STATES)))
+    second = np.zeros((len(cycles), len(million_bits.VARIANT_STATES)))
+    for index in np.argsort(cycles, kind="stable"):
+        for column, x in enumerate(million_bits.EXCURSION_STATES):
+            first[index, column] = million_bits.excursion_p_value(classes[index, column], x)
+        for column, x in enumerate(million_bits.VARIANT_STATES):
+            visited = int(visits[index, column])
+            second[index, column] = million_bits.variant_p_value(visited, int(cycles[index]), x)
+    return first, second
+
+
+def _publication_p_values(
+    cycles: np.ndarray, classes: np.ndarray, visits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The same counts as SP 800-22 reads them: the chi-square of 5 degrees of freedom, and the normal."""
+    first = np.stack(
+        [
+            stats.chi2.sf(million_bits.excursion_statistic(classes[:, c], x), 5)
+            for c, x in enumerate(million_bits.EXCURSION_STATES)
+        ],
+        axis=1,
+    )
+    second = np.stack(
+        [
+            2 * stats.norm.sf(np.abs(visits[:, c] - cycles) / np.sqrt(cycles * (4 * abs(x) - 2)))
+            for c, x in enumerate(million_bits.VARIANT_STATES)
+        ],
+        axis=1,
+    )
+    return first, second
 
 
 def long_run_excursions(found: np.ndarray, share: float, sequences: int = 1_315, tests: int = 77) -> str:

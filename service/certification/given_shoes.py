@@ -17,7 +17,7 @@ to an unnamed temporary file, a byte a card, which :class:`GivenShoes`
 then maps (``numpy.memmap``): the process holds a batch of shoes at a time,
 never the file, and the pages the operating system caches for it are its
 to drop. The temporary file takes :data:`BYTES_PER_SHOE` a shoe on disk
-(4.2 GB at the :data:`MAX_SHOES` most).
+(416 MB at the :data:`MAX_SHOES` most).
 
 :class:`GivenShoes` then stands where the service's seeded shuffle stands:
 the shuffle tests count its shoes, and :func:`tally_given` deals them as
@@ -43,8 +43,9 @@ from ..baccarat.tables.rules import Rules
 
 #: Problems reported at most: the rest of a bad file is not read for more.
 MAX_ERRORS = 20
-#: The most shoes a file may hold.
-MAX_SHOES = 10_000_000
+#: The most shoes a file may hold: the largest file run end to end here
+#: (``bench.certify_memory``, docs/certification.md); a larger one is refused.
+MAX_SHOES = 1_000_000
 #: The longest line read: a shoe's 416 codes with room for any spacing.
 MAX_LINE_BYTES = 65_536
 #: Bytes a card takes in the temporary file the shoes are mapped from.

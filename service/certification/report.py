@@ -255,7 +255,6 @@ def certify(
             "method": family_wise([name for name, tests in judged.items() if tests]),
             "tests": sum(len(tests) for tests in judged.values()),
             **_outside_family(checks),
-            **_not_covered(long_found),
         },
         "recall": recalled,
         "last_games": last,
@@ -280,26 +279,6 @@ def certify(
             },
         },
     }
-
-
-#: What the family-wise rate does not cover when the random excursions tests are judged.
-EXCURSIONS_NOT_COVERED = (
-    "the random excursions tests (SP 800-22 2.14, states -4 to +4) read a chi-square whose rare "
-    "classes are expected few times through its asymptotic distribution, and their p-values are not "
-    "valid at 0.01: on a true random source each state falls below 0.01 in 1.06% to 1.34% of the "
-    "applicable sequences (9,887 of 16,000 sequences of 10^6 bits; 0.83% to 1.31%, 1.07% together, "
-    "on 8,600 of 14,000 more), not 1%. At those rates a long run's (1,315 sequences, about 810 "
-    "applicable) eight proportion tests alone fail a fair stream in about 0.5% to 0.9% of runs "
-    "(0.08% to 0.09% at a true 1%), so a run that judges them is not shown to fail a fair game at "
-    "most 1% of the time (docs/certification.md, Calibration)"
-)
-
-
-def _not_covered(long_found: list[dict[str, Any]]) -> dict[str, str]:
-    """What the family-wise rate does not cover among the tests judged: the random excursions'."""
-    if not any(test["name"].startswith("random_excursions_") and test["sequences"] for test in long_found):
-        return {}
-    return {"not_covered": EXCURSIONS_NOT_COVERED}
 
 
 def _outside_family(checks: list[dict[str, Any]]) -> dict[str, str]:

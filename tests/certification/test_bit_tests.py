@@ -5,6 +5,9 @@ SP 800-22 section 4.2 judges them."""
 
 from __future__ import annotations
 
+import itertools
+from math import sqrt
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -149,23 +152,98 @@ def one(text: str) -> np.ndarray:
         (lambda b: million_bits.non_overlapping_template(b, "001", 2), "10100100101110010110", 0.344154),
         # 2.9.4: the statistic f_n, L = 2, Q = 4.
         (lambda b: million_bits.universal_statistic(b, 2, 4), "01011010011101010111", 1.1949875),
-        # 2.15.4: state +1 visited 4 times in 3 cycles.
-        (
-            lambda b: million_bits.excursions(b, 1)[1][:, million_bits.VARIANT_STATES.index(1)],
-            "0110110101",
-            0.683091,
-        ),
     ],
 )
 def test_the_publication_s_examples_of_the_long_tests(test, sequence, expected):
     assert float(test(one(sequence))[0]) == pytest.approx(expected, abs=1e-6)
 
 
-def test_random_excursions_gives_the_publication_s_example():
-    # 2.14.4: state +1, 3 cycles; the publication's chi-square 4.333033 is 13/3 rounded on the way.
+def test_random_excursions_reads_the_publication_s_example_against_its_exact_null():
+    # 2.14.4: state +1, 3 cycles, class counts (1, 1, 0, 1, 0, 0); the publication's chi-square 4.333033
+    # is 13/3 rounded on the way, and its p-value 0.502529 that chi-square's through 5 degrees of freedom.
+    cycles, classes, _ = million_bits.excursion_counts(one("0110110101"), 1)
+    counts = classes[0, million_bits.EXCURSION_STATES.index(1)]
+    assert cycles.tolist() == [3]
+    assert counts.tolist() == [1, 1, 0, 1, 0, 0]
+    assert float(million_bits.excursion_statistic(counts, 1)) == pytest.approx(13 / 3)
+    # The p-value is the multinomial null's: the chance of a chi-square as large among the 56 ways three
+    # cycles fall into the six classes, 0.40625 exactly, read by 9,999 seeded draws.
+    exact = multinomial_tail(counts, 1)
+    assert exact == pytest.approx(0.40625)
     first, _ = million_bits.excursions(one("0110110101"), 1)
-    assert float(first[0, million_bits.EXCURSION_STATES.index(1)]) == pytest.approx(0.502529, abs=5e-5)
-    assert float(first[0, million_bits.EXCURSION_STATES.index(1)]) == pytest.approx(stats.chi2.sf(13 / 3, 5))
+    found = float(first[0, million_bits.EXCURSION_STATES.index(1)])
+    assert found == pytest.approx(exact, abs=4 * sqrt(exact * (1 - exact) / million_bits.EXCURSION_DRAWS))
+    assert abs(found - stats.chi2.sf(13 / 3, 5)) > 0.05
+
+
+def multinomial_tail(counts: np.ndarray, x: int) -> float:
+    """P(chi-square >= counts') under multinomial(J, π(x)), every vector of J cycles enumerated."""
+    cycles = int(counts.sum())
+    # Stars and bars: five bars' places among J + 5 split the J cycles into the six classes.
+    cuts = np.array(list(itertools.combinations(range(cycles + 5), 5)))
+    edges = np.concatenate([np.full((len(cuts), 1), -1), cuts, np.full((len(cuts), 1), cycles + 5)], axis=1)
+    vectors = np.diff(edges, axis=1) - 1
+    observed = million_bits.excursion_statistic(counts, x)
+    far = million_bits.excursion_statistic(vectors, x) >= observed * (1 - 1e-12)
+    probabilities = stats.multinomial.pmf(vectors[far], cycles, million_bits.excursion_probabilities(x))
+    return float(np.sum(probabilities))
+
+
+@pytest.mark.parametrize(
+    ("counts", "x"), [((14, 0, 0, 0, 1, 1), 4), ((5, 3, 2, 2, 0, 2), 2), ((16, 1, 0, 0, 0, 3), 3)]
+)
+def test_a_random_excursion_p_value_is_the_multinomial_null_s(counts, x):
+    # Few cycles, where the chi-square's 5 degrees of freedom are furthest from its null: the
+    # Monte Carlo p-value is the exact tail's, within its draws' error, and not the asymptotic one.
+    vector = np.array(counts)
+    exact = multinomial_tail(vector, x)
+    found = million_bits.excursion_p_value(vector, x)
+    error = sqrt(exact * (1 - exact) / million_bits.EXCURSION_DRAWS)
+    assert found == pytest.approx(exact, abs=4 * error + 1 / million_bits.EXCURSION_DRAWS)
+    assert found == million_bits.excursion_p_value(vector, -x)
+    assert abs(stats.chi2.sf(million_bits.excursion_statistic(vector, x), 5) - exact) > 10 * error
+
+
+def test_the_random_excursions_variant_reads_the_publication_s_example_exactly():
+    # 2.15.4: state +1 visited 4 times in 3 cycles; the publication reads |4 - 3| / sqrt(3 x 2) through
+    # the normal (0.683091). Exactly, each cycle visits +1 none with chance 1/2 and k >= 1 times with
+    # chance (1/2)^(k + 1), and the p-value is the chance that three cycles' visits are not 3.
+    per_cycle = {0: 0.5, **{k: 0.5 ** (k + 1) for k in range(1, 4)}}
+    exactly_three = sum(
+        per_cycle[a] * per_cycle[b] * per_cycle[3 - a - b] for a in range(4) for b in range(4 - a)
+    )
+    _, second = million_bits.excursions(one("0110110101"), 1)
+    found = float(second[0, million_bits.VARIANT_STATES.index(1)])
+    assert found == pytest.approx(1 - exactly_three, abs=1e-12)
+    assert found == pytest.approx(0.84375, abs=1e-12)
+
+
+@pytest.mark.parametrize(("x", "cycles"), [(1, 40), (4, 60), (9, 120)])
+def test_the_variant_s_null_is_the_convolution_of_its_cycles(x, cycles):
+    a = 1 / (2 * x)
+    per_cycle = np.array([1 - a] + [a * a * (1 - a) ** (k - 1) for k in range(1, 4_000)])
+    convolved = np.array([1.0])
+    for _ in range(cycles):
+        convolved = np.convolve(convolved, per_cycle)[:8_000]
+    found = million_bits.visit_distribution(x, cycles)
+    assert found.sum() == pytest.approx(1, abs=1e-9)
+    assert np.abs(found[: min(found.size, 8_000)] - convolved[: found.size]).max() < 1e-10
+
+
+def test_the_random_excursions_p_values_hold_their_rate_under_their_null():
+    # 20,000 count vectors of 500 cycles (the fewest judged) drawn from the multinomial null, seeded: the
+    # chi-square read through 5 degrees of freedom falls below 0.01 more often than 1% at state +-4,
+    # the Monte Carlo p-value does not; and the variant's exact p-value at +-9 likewise, against the normal.
+    rng = np.random.default_rng(2_14)
+    drawn = rng.multinomial(500, million_bits.excursion_probabilities(4), size=20_000)
+    asymptotic = stats.chi2.sf(million_bits.excursion_statistic(drawn, 4), 5)
+    monte_carlo = np.array([million_bits.excursion_p_value(row, 4) for row in drawn])
+    assert (monte_carlo < 0.01).mean() <= 0.0099 + 3 * sqrt(0.0099 * 0.9901 / 20_000)
+    assert (asymptotic < 0.01).mean() > (monte_carlo < 0.01).mean()
+    null = million_bits.visit_distribution(9, 500)
+    visits = rng.choice(null.size, size=20_000, p=null / null.sum())
+    exact = np.array([million_bits.variant_p_value(int(v), 500, 9) for v in visits])
+    assert (exact < 0.01).mean() <= 0.01 + 3 * sqrt(0.01 * 0.99 / 20_000)
 
 
 def test_linear_complexity_gives_the_publication_s_example():

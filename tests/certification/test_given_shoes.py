@@ -12,11 +12,13 @@ from service.baccarat.counting import batch
 from service.baccarat.odds.simulation import returns, tally_shoes
 from service.baccarat.rulebook.cards import DECK
 from service.baccarat.tables.rules import TABLES
+from service.certification import given_shoes
 from service.certification.agreement import shoes_for
 from service.certification.given_shoes import (
     BYTES_PER_SHOE,
     MAX_ERRORS,
     MAX_LINE_BYTES,
+    MAX_SHOES,
     read_shoes,
     tally_given,
 )
@@ -135,6 +137,21 @@ def test_a_bad_shoes_file_is_refused_before_any_work(tmp_path: Path, capsys):
     assert "no --rounds" in json.loads(capsys.readouterr().err)["detail"]
     assert main(["certify", "--shoes", str(few), "--scheduler", "tcp://127.0.0.1:1", "--out", str(out)]) == 3
     assert "--scheduler" in json.loads(capsys.readouterr().err)["detail"]
+
+
+def test_a_file_of_more_shoes_than_a_run_accepts_is_refused(tmp_path: Path, capsys, monkeypatch):
+    # The most a file may hold is the largest file run end to end (docs/certification.md, "Memory");
+    # one shoe more is refused at its line, before any work, as any bad line is.
+    assert MAX_SHOES == 1_000_000
+    monkeypatch.setattr(given_shoes, "MAX_SHOES", 30)
+    path = tmp_path / "shoes.jsonl"
+    path.write_bytes(b"".join(lines_of(batch.seeded_shoes("many", 0, 31, 8))))
+    out = tmp_path / "out"
+    assert main(["certify", "--shoes", str(path), "--in-process", "--out", str(out)]) == 3
+    problem = json.loads(capsys.readouterr().err)
+    assert problem["title"] == "Bad shoes file"
+    assert problem["errors"] == [{"line": 31, "pointer": "", "detail": "a file holds at most 30 shoes"}]
+    assert not out.exists()
 
 
 def test_a_line_without_end_is_refused_without_reading_on(tmp_path: Path, capsys):

@@ -120,3 +120,11 @@ def test_a_run_says_the_long_tests_need_76_shoes_or_runs_them():
     assert rank["sequences"] == 2
     assert rank["bits_per_sequence"] == 1_000_000
     assert some["family_wise"]["tests"] > few["family_wise"]["tests"]
+    # The random excursions ran, their p-values valid (Monte Carlo, exact): nothing is left out of the 1%.
+    tests = some["bit_stream"]["tests"]
+    excursions = [test for test in tests if test["name"].startswith("random_excursions")]
+    assert len(excursions) == 26
+    assert all(test["sequences"] == 1 and test["not_applicable"] == 1 for test in excursions)
+    assert all("seeded draws" in test["section"] for test in excursions[:8])
+    assert all("p-value exact" in test["section"] for test in excursions[8:])
+    assert set(some["family_wise"]) == {"alpha", "method", "tests"}

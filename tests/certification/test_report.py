@@ -97,17 +97,3 @@ def test_dieharder_s_failed_is_stated_outside_the_family():
     stated = _outside_family([{"check": "shuffle"}, {"check": "dieharder"}])["outside_family"]
     assert "11 p-values" in stated
     assert "at most 1.0022% in all" in stated
-
-
-def test_the_random_excursions_rate_above_1_percent_is_stated_where_they_are_judged():
-    # On a true source each excursion state falls below 0.01 in 1.06% to 1.34% of sequences:
-    # a report that judges them says its 1% is not shown, one that does not says nothing.
-    from service.certification.report import _not_covered
-
-    assert _not_covered([]) == {}
-    assert _not_covered([{"name": "random_excursions_+4", "sequences": 0}]) == {}
-    stated = _not_covered(
-        [{"name": "rank", "sequences": 3}, {"name": "random_excursions_+4", "sequences": 3}]
-    )
-    assert "1.06% to 1.34%" in stated["not_covered"]
-    assert "not shown" in stated["not_covered"]
