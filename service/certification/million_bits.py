@@ -44,6 +44,11 @@ test is run on them; docs/certification.md gives each one's rate below
 generator with the p-values above. A random excursions p-value is read only from the
 sequences that have 500 cycles (the publication's rule); the others are
 counted as not applicable.
+
+Why one module of this length: it is the one stage of the bit-stream check
+that reads 10⁶ bits, its seven tests side by side with the publication's
+parameters, sharing the sequences they are cut from; each test is a short
+function, and split apart they would each repeat the sequence's making.
 """
 
 from __future__ import annotations
