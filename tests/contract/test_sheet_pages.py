@@ -69,6 +69,17 @@ def test_markdown_has_a_heading_per_section_and_the_chart():
     assert "| the totals are equal | 9:1 |" in text
 
 
+def assert_the_pages_say_every_sentence(sheet, language) -> None:
+    html, markdown = html_page(sheet, language), markdown_page(sheet, language)
+    for section in sheet.sections:
+        for line in section.lines:
+            if line.code in TABLED_WHOLE:
+                continue
+            said = sentence(line, language)
+            assert escape(said) in html
+            assert f"- {said}" in markdown
+
+
 @pytest.mark.parametrize("tag", list(TAGS))
 @pytest.mark.parametrize("name", list(TABLES))
 def test_the_pages_say_every_sentence_the_json_says(name, tag):
@@ -78,14 +89,7 @@ def test_the_pages_say_every_sentence_the_json_says(name, tag):
     what the win pays in all."""
     table, language = TABLES[name], LANGUAGES[tag]
     sheet = rules_sheet(table.rules, dealing=table.dealing)
-    html, markdown = html_page(sheet, language), markdown_page(sheet, language)
-    for section in sheet.sections:
-        for line in section.lines:
-            if line.code in TABLED_WHOLE:
-                continue
-            said = sentence(line, language)
-            assert escape(said) in html
-            assert f"- {said}" in markdown
+    assert_the_pages_say_every_sentence(sheet, language)
 
 
 #: Tables read as a player would, beyond the presets: few decks, whole units,
@@ -124,14 +128,7 @@ def test_the_pages_say_every_sentence_the_json_says_as_the_table_plays(case, tag
     name, overrides = READ_AS_PLAYED[case]
     rules, language = resolve_rules(name, overrides), LANGUAGES[tag]
     sheet = rules_sheet(rules, dealing=rules.dealing, peek=PEEK if TABLES[name].peek else None)
-    html, markdown = html_page(sheet, language), markdown_page(sheet, language)
-    for section in sheet.sections:
-        for line in section.lines:
-            if line.code in TABLED_WHOLE:
-                continue
-            said = sentence(line, language)
-            assert escape(said) in html
-            assert f"- {said}" in markdown
+    assert_the_pages_say_every_sentence(sheet, language)
 
 
 @pytest.mark.parametrize(
