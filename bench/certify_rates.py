@@ -322,11 +322,7 @@ def excursion_rates(sequences: int = EXCURSION_SEQUENCES, first: int = EXCURSION
     (:func:`.million_bits.excursions`) and, on the same sequences, as the
     publication reads the same counts (the chi-square of 5 degrees of
     freedom, the normal); then the two readings' power on a bad source."""
-    cycles, classes, visits = _excursion_counts(range(first, first + sequences), _fair_bits)
-    applicable = cycles > 0
-    kit, variant = _excursion_p_values(cycles[applicable], classes[applicable], visits[applicable])
-    read, variant_read = _publication_p_values(cycles[applicable], classes[applicable], visits[applicable])
-    m = int(applicable.sum())
+    m, kit, variant, read, variant_read = _both_readings(range(first, first + sequences), _fair_bits)
     lines = [
         f"random excursions, {sequences:,} sequences of 10^6 bits of numpy (PCG64, sequences {first} to "
         f"{first + sequences - 1}), {m:,} applicable: each state's rate below {ALPHA}, the kit's p-value "
@@ -353,6 +349,18 @@ def excursion_rates(sequences: int = EXCURSION_SEQUENCES, first: int = EXCURSION
     return [*lines, *excursion_power()]
 
 
+def _both_readings(
+    indices: range, bits: Callable[[int], np.ndarray]
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The sequences with at least 500 cycles among ``indices`` (their number),
+    and their p-values read by the kit (random excursions, variant) and as the
+    publication reads the same counts."""
+    cycles, classes, visits = _excursion_counts(indices, bits)
+    applicable = cycles > 0
+    counts = cycles[applicable], classes[applicable], visits[applicable]
+    return int(applicable.sum()), *_excursion_p_values(*counts), *_publication_p_values(*counts)
+
+
 def excursion_power(
     sequences: int = EXCURSION_BAD_SEQUENCES, repeat: float = EXCURSION_BAD_REPEAT
 ) -> list[str]:
@@ -361,11 +369,9 @@ def excursion_power(
     i seeded from ``excursions-bad`` and i: the share of the applicable
     sequences below 0.01, by state, and the sequences any state or variant
     state puts below 0.01."""
-    cycles, classes, visits = _excursion_counts(range(sequences), lambda index: _sticky_bits(index, repeat))
-    applicable = cycles > 0
-    kit, variant = _excursion_p_values(cycles[applicable], classes[applicable], visits[applicable])
-    read, variant_read = _publication_p_values(cycles[applicable], classes[applicable], visits[applicable])
-    m = int(applicable.sum())
+    m, kit, variant, read, variant_read = _both_readings(
+        range(sequences), lambda index: _sticky_bits(index, repeat)
+    )
     lines = [
         f"a bad source (each bit repeats the last with chance {repeat}), {sequences} sequences, {m} "
         f"applicable: each state's share below {ALPHA}, the kit's | the publication's reading"
